@@ -1,0 +1,29 @@
+# make run: set up and start the server (SQLite in ./data). make test: set up and run every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test check bench setup clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/bang-companion serve --host 0.0.0.0 --port 5000 --data data
+
+test: $(STAMP)
+	$(BIN)/bang-companion check tests/records/*.json
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/fanout.py
+
+clean:
+	rm -rf $(VENV) data .pytest_cache

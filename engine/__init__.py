@@ -1,0 +1,30 @@
+"""The rules of BANG!, as a pure-Python library: no Flask, no I/O, no clock, no globals.
+
+The public API (everything a server, a test or a notebook needs):
+
+    header = deal(["Ann", "Bob", "Cid", "Dan"], seed=7)      # a record without moves
+    state = initial_state(header)                             # raises RecordError
+    state, events = apply(state, {"by": "Ann", "draw": {}})   # raises Refusal
+    state = replay({**header, "moves": [...]})                # raises RecordError
+    view_for(state, "Bob"); public_view(state)                # what may be shown
+    distance(state, "Ann", "Bob"); distance_table(state, "Ann")
+    legal_targets(state, "Ann", "BANG!"); hand_limit(state, "Ann"); outcome(state)
+    check_record(record) -> list of failed expectations
+
+A refused move raises `Refusal(code, message, rule)` and leaves the state as it was.
+"""
+from .errors import CODES, RecordError, Refusal
+from .state import Ask, Seat, State
+
+from .table import distance, distance_table, hand_limit, legal_targets, outcome, reach  # noqa: E402
+from .game import apply  # noqa: E402
+from .views import public_view, view_for  # noqa: E402
+from .setup import deal, initial_state  # noqa: E402
+from .record import check_record, export_record, load_record, replay  # noqa: E402
+
+__all__ = [
+    "CODES", "RecordError", "Refusal", "Ask", "Seat", "State",
+    "apply", "deal", "initial_state", "replay", "load_record", "check_record",
+    "export_record", "view_for", "public_view", "distance", "distance_table", "reach",
+    "legal_targets", "hand_limit", "outcome",
+]

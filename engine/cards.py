@@ -1,0 +1,128 @@
+"""The playing cards as data: one row per card type, with every copy's rank and suit.
+
+`target` says how a card chooses its target:
+  reach      another living player within the player's weapon range (BANG!)
+  distance1  another living player at distance 1, weapons do not help (Panic!)
+  any        any living player, distance ignored (Cat Balou)
+  other      any other living player, distance ignored (Duel)
+  not_sheriff  any other living player but the Sheriff (Jail)
+  others     every other living player at once (Gatling, Indians!)
+  all        every living player (Saloon, General Store)
+  self       the player alone (Beer, Stagecoach, and every blue card put in front of them)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import Refusal
+
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "S": "S", "H": "H", "D": "D", "C": "C"}
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+RANK_VALUE = {r: i + 2 for i, r in enumerate(RANKS)}
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    colour: str          # "brown" (play and discard) or "blue" (stays in play)
+    kind: str            # what it does; blue kinds: weapon, horse, scope, barrel, jail, dynamite
+    target: str          # see the module docstring
+    copies: tuple[str, ...]
+    range: int | None = None
+    rule: str = ""
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.kind == "weapon"
+
+
+def _copies(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+_DIAMONDS = " ".join(f"{r}♦" for r in RANKS)
+BASE_CARDS: tuple[Card, ...] = (
+    Card("BANG!", "brown", "bang", "reach",
+         _copies("A♠ " + _DIAMONDS + " 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ Q♥ K♥ A♥"), rule="card.bang"),
+    Card("Missed!", "brown", "missed", "self",
+         _copies("10♣ J♣ Q♣ K♣ A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠"), rule="card.missed"),
+    Card("Beer", "brown", "beer", "self", _copies("6♥ 7♥ 8♥ 9♥ 10♥ J♥"), rule="card.beer"),
+    Card("Panic!", "brown", "panic", "distance1", _copies("J♥ Q♥ A♥ 8♦"), rule="card.panic"),
+    Card("Cat Balou", "brown", "cat_balou", "any", _copies("K♥ 9♦ 10♦ J♦"), rule="card.cat_balou"),
+    Card("Stagecoach", "brown", "stagecoach", "self", _copies("9♠ 9♠"), rule="card.stagecoach"),
+    Card("Wells Fargo", "brown", "wells_fargo", "self", _copies("3♥"), rule="card.wells_fargo"),
+    Card("Gatling", "brown", "gatling", "others", _copies("10♥"), rule="card.gatling"),
+    Card("Duel", "brown", "duel", "other", _copies("Q♦ J♠ 8♣"), rule="card.duel"),
+    Card("Indians!", "brown", "indians", "others", _copies("K♦ A♦"), rule="card.indians"),
+    Card("General Store", "brown", "general_store", "all", _copies("9♣ Q♠"),
+         rule="card.general_store"),
+    Card("Saloon", "brown", "saloon", "all", _copies("5♥"), rule="card.saloon"),
+    Card("Barrel", "blue", "barrel", "self", _copies("Q♠ K♠"), rule="card.barrel"),
+    Card("Scope", "blue", "scope", "self", _copies("A♠"), rule="card.scope"),
+    Card("Mustang", "blue", "horse", "self", _copies("8♥ 9♥"), rule="card.mustang"),
+    Card("Jail", "blue", "jail", "not_sheriff", _copies("J♠ 4♥ 10♠"), rule="card.jail"),
+    Card("Dynamite", "blue", "dynamite", "self", _copies("2♥"), rule="card.dynamite"),
+    Card("Volcanic", "blue", "weapon", "self", _copies("10♠ 10♣"), 1, rule="card.volcanic"),
+    Card("Schofield", "blue", "weapon", "self", _copies("J♣ Q♣ K♠"), 2, rule="card.weapons"),
+    Card("Remington", "blue", "weapon", "self", _copies("K♣"), 3, rule="card.weapons"),
+    Card("Rev. Carabine", "blue", "weapon", "self", _copies("A♣"), 4, rule="card.weapons"),
+    Card("Winchester", "blue", "weapon", "self", _copies("8♠"), 5, rule="card.weapons"),
+)
+
+COLT_RANGE = 1  # the Colt .45 printed on every player board
+
+
+def norm(name: str) -> str:
+    """The key names are matched by: case and punctuation ignored ('rev carabine')."""
+    return re.sub(r"[^0-9a-z]+", "", name.casefold())
+
+
+class CardTable:
+    """The cards of one ruleset, looked up by any spelling of their name."""
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        self._by_key = {norm(c.name): c for c in cards}
+
+    def get(self, name: object) -> Card:
+        card = self._by_key.get(norm(name)) if isinstance(name, str) else None
+        if card is None:
+            raise Refusal("unknown_card", f"There is no card called {name!r} in this game.",
+                          "cards")
+        return card
+
+    def find(self, name: str) -> Card | None:
+        return self._by_key.get(norm(name))
+
+    def __iter__(self):
+        return iter(self.cards)
+
+
+BASE = CardTable(BASE_CARDS)
+
+_CARD_RE = re.compile(r"^\s*(10|[2-9JQKA])\s*([♠♥♦♣SHDC])\s*$", re.IGNORECASE)
+
+
+def parse_drawn(text: object) -> tuple[str, str]:
+    """'8♠' or '10h' -> ('8', 'S'). Raises Refusal('bad_check')."""
+    m = _CARD_RE.match(text) if isinstance(text, str) else None
+    if not m:
+        raise Refusal("bad_check",
+                      f"{text!r} is not a card: write the rank then the suit, as 8♠, 10H or QD.",
+                      "draw")
+    return m.group(1).upper(), SUITS[m.group(2).upper()]
+
+
+def show(rank: str, suit: str) -> str:
+    return f"{rank}{SUIT_SYMBOL[suit]}"
+
+
+def is_red(suit: str) -> bool:
+    return suit in ("H", "D")
+
+
+def explodes(rank: str, suit: str) -> bool:
+    """Dynamite goes off on a spade from 2 to 9."""
+    return suit == "S" and 2 <= RANK_VALUE[rank] <= 9

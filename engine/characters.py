@@ -1,0 +1,107 @@
+"""The characters as data. Numbers that change a rule are fields; behaviour that needs
+code is named by a hook (`draw`, `on_hit`), which the engine looks up where that moment
+comes. The ability texts are the project's own words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import norm
+from .errors import Refusal
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    life: int
+    ability: str
+    rule: str
+    sees_closer: int = 0          # subtracted from the distance at which they see others
+    seen_farther: int = 0         # added to the distance at which others see them
+    misses_needed: int = 1        # Missed! effects needed against their BANG! cards
+    unlimited_bang: bool = False  # no one-BANG!-per-turn limit
+    check_cards: int = 1          # cards turned over for each draw!
+    built_in_barrel: bool = False
+    swaps_bang_missed: bool = False
+    draw: str = ""                # a draw-phase hook: jesse, pedro, kit, black_jack
+    on_hit: str = ""              # a hook after losing life: bart, gringo
+    refills_empty_hand: bool = False
+    takes_dead_cards: bool = False
+    heal_by_discard: int = 0      # cards discarded for 1 life, at any time
+
+
+BASE_CHARACTERS: tuple[Character, ...] = (
+    Character("Bart Cassidy", 4, "For each life point he loses, he draws a card from the deck.",
+              "char.bart_cassidy", on_hit="bart"),
+    Character("Black Jack", 4,
+              "In his draw phase he shows the second card he draws; if it is a heart or a "
+              "diamond he draws one card more.", "char.black_jack", draw="black_jack"),
+    Character("Calamity Janet", 4,
+              "She can use a BANG! as a Missed! and a Missed! as a BANG!. A Missed! used as a "
+              "BANG! counts as her BANG! for the turn.", "char.calamity_janet",
+              swaps_bang_missed=True),
+    Character("El Gringo", 3,
+              "For each life point another player's card makes him lose, he takes a random "
+              "card from that player's hand. Dynamite comes from nobody.", "char.el_gringo",
+              on_hit="gringo"),
+    Character("Jesse Jones", 4,
+              "In his draw phase his first card may come at random from another player's "
+              "hand instead of the deck.", "char.jesse_jones", draw="jesse"),
+    Character("Jourdonnais", 4,
+              "He always has a Barrel of his own: against a BANG! he may draw!, and a heart "
+              "cancels it. A real Barrel gives him a second try.", "char.jourdonnais",
+              built_in_barrel=True),
+    Character("Kit Carlson", 4,
+              "In his draw phase he looks at the top three cards, keeps two and puts the "
+              "third back on the deck.", "char.kit_carlson", draw="kit"),
+    Character("Lucky Duke", 4,
+              "Each time he must draw!, he turns over two cards and chooses the one that "
+              "counts.", "char.lucky_duke", check_cards=2),
+    Character("Paul Regret", 3,
+              "Everyone else sees him one farther away, as if he rode a Mustang; a real "
+              "Mustang adds one more.", "char.paul_regret", seen_farther=1),
+    Character("Pedro Ramirez", 4,
+              "In his draw phase his first card may be the top card of the discard pile.",
+              "char.pedro_ramirez", draw="pedro"),
+    Character("Rose Doolan", 4,
+              "She sees everyone one closer, as if she had a Scope; a real Scope takes off one "
+              "more.", "char.rose_doolan", sees_closer=1),
+    Character("Sid Ketchum", 4,
+              "At any moment, even out of his turn or while dying, he may discard two cards "
+              "to win back one life point, up to his maximum.", "char.sid_ketchum",
+              heal_by_discard=2),
+    Character("Slab the Killer", 4,
+              "Each of his BANG! cards takes two Missed! effects to cancel; a Barrel's heart "
+              "counts as one of them.", "char.slab_the_killer", misses_needed=2),
+    Character("Suzy Lafayette", 4, "The moment her hand is empty, she draws a card.",
+              "char.suzy_lafayette", refills_empty_hand=True),
+    Character("Vulture Sam", 4,
+              "When another player is eliminated, he takes every card that player had, in "
+              "hand and in play, into his hand.", "char.vulture_sam", takes_dead_cards=True),
+    Character("Willy the Kid", 4, "He may play as many BANG! cards as he likes in his turn.",
+              "char.willy_the_kid", unlimited_bang=True),
+)
+
+
+class CharacterTable:
+    def __init__(self, chars: tuple[Character, ...]) -> None:
+        self.chars = chars
+        self._by_key = {norm(c.name): c for c in chars}
+
+    def get(self, name: object) -> Character:
+        c = self._by_key.get(norm(name)) if isinstance(name, str) else None
+        if c is None:
+            raise Refusal("bad_move", f"There is no character called {name!r}.", "characters")
+        return c
+
+    def find(self, name: str) -> Character | None:
+        return self._by_key.get(norm(name))
+
+    def __iter__(self):
+        return iter(self.chars)
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.chars]
+
+
+BASE_CHARS = CharacterTable(BASE_CHARACTERS)

@@ -1,0 +1,80 @@
+"""The two errors the engine raises, and the catalogue of refusal codes.
+
+A `Refusal` is a move the rules do not allow: the state is left untouched and the
+players are told why. A `RecordError` is a record (or a move) that cannot even be read.
+"""
+from __future__ import annotations
+
+
+class Refusal(ValueError):
+    """A move the rules refuse. Carries a stable `code`, a sentence and a rule id."""
+
+    def __init__(self, code: str, message: str, rule: str = "") -> None:
+        if code not in CODES:
+            raise KeyError(f"undocumented refusal code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "rule": self.rule}
+
+
+class RecordError(ValueError):
+    """A record or move that cannot be read; `where` names the place (`moves[3].target`)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.message = message
+
+
+# Every refusal code, with what it means. docs/refusals.md is generated from this table
+# and a test keeps the two equal.
+CODES: dict[str, str] = {
+    "not_your_turn": "Only the player whose turn it is may do this now.",
+    "wrong_phase": "This move belongs to another phase of the turn.",
+    "answer_pending": "Someone must answer an open question before play goes on.",
+    "nothing_to_answer": "This player is not being asked anything.",
+    "wrong_answer": "That answer does not answer the open question.",
+    "check_pending": "A start-of-turn draw! (Dynamite, Jail) must be reported first.",
+    "no_check_due": "There is no draw! to report now.",
+    "bad_check": "The revealed card is not written as rank and suit (8♠, 10H, QD).",
+    "unknown_card": "No card of that name exists in this ruleset.",
+    "unknown_seat": "No player of that name sits at the table.",
+    "target_required": "This card needs a target player.",
+    "no_target_allowed": "This card takes no target.",
+    "bad_target": "That player cannot be the target (yourself, or an eliminated player).",
+    "out_of_range": "The target is farther than the card can reach.",
+    "bang_limit": "Only one BANG! card may be played each turn.",
+    "duplicate_in_play": "A player cannot have two cards of the same name in play.",
+    "jail_on_sheriff": "Jail cannot be played on the Sheriff.",
+    "no_such_card_in_play": "That card is not in play in front of that player.",
+    "card_choice_required": "Say which card: 'hand' or the name of a card in play.",
+    "no_cards": "The target has no card of that kind to take or discard.",
+    "empty_hand": "The player has no cards in hand.",
+    "not_dying": "A Beer out of turn is only allowed against a lethal hit.",
+    "not_as_card": "This character cannot use that card as another card.",
+    "over_hand_limit": "More cards must be discarded to reach the hand limit.",
+    "wrong_discard_count": "The discard does not match what the hand limit requires.",
+    "ability_unavailable": "This character has no such ability, or cannot use it now.",
+    "not_enough_cards": "There are not enough cards in hand for this.",
+    "full_life": "The player is already at full life.",
+    "reveal_required": "This character must show a card in the draw phase.",
+    "barrel_used": "This Barrel (or Jourdonnais's draw!) was already tried against this shot.",
+    "no_barrel": "The player has no Barrel in play.",
+    "host_only": "Only the host can make this correction.",
+    "bad_correction": "The correction is outside what the rules allow.",
+    "tracker_mode": "In tracker mode the table keeps its own cards: this move is not tracked.",
+    "feat_not_revealed": "That Feat is not among the revealed Feats.",
+    "feat_done": "This player already performed (or boasted about) this Feat, or one this turn.",
+    "feat_requirement": "The Feat's requirement has not been met this turn.",
+    "not_a_legend": "Only a Legend may do this.",
+    "already_legend": "A Legend can no longer perform or boast about Feats.",
+    "claim_target": "A claim may only hit another Legend who has more than 1 life.",
+    "destiny_unavailable": "Encounter with Destiny is not available now.",
+    "game_over": "The game is over.",
+    "bad_move": "The move is not written in the record vocabulary.",
+    "bad_record": "The record cannot be read.",
+}

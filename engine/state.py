@@ -1,0 +1,123 @@
+"""The state of a table: plain data that copies cheaply and turns into JSON.
+
+Seats are kept in clockwise order and referred to by index inside the engine; the
+outside world names them. The *pending* list holds the open questions: each `Ask` is
+one player who must answer something (a BANG!'s target, one of the players under a
+Gatling, the duellist whose turn it is to discard, a dying player).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from .errors import Refusal
+
+PHASES = ("start", "draw", "play")
+
+
+@dataclass
+class Seat:
+    name: str
+    role: str
+    character: str
+    life: int
+    max_life: int
+    hand: int
+    in_play: list[str] = field(default_factory=list)
+    alive: bool = True
+    legend: bool = False
+    fame: int = 5
+
+
+@dataclass
+class Ask:
+    """One player who must answer. `kind`: bang, gatling, indians, duel or dying."""
+    seat: int
+    kind: str
+    source: int | None            # who is responsible for what follows (None: nobody)
+    card: str = ""                # the card that asked
+    needed: int = 1               # Missed! effects still needed to cancel the shot
+    tried: tuple[str, ...] = ()   # draw!s already tried against it: "barrel", "jourdonnais"
+    other: int | None = None      # Duel: the other duellist
+    owed: int = 0                 # dying: cards owed by Bart Cassidy / El Gringo if he lives
+    owed_from: int | None = None  # dying: El Gringo takes his owed cards from this seat
+
+
+@dataclass
+class State:
+    seats: list[Seat]
+    turn: int = 0
+    phase: str = "start"
+    ruleset: str = "base"
+    mode: str = "referee"         # "referee" checks every play; "tracker" only keeps counts
+    bangs: int = 0                # BANG! cards played this turn
+    pending: list[Ask] = field(default_factory=list)
+    winner: str | None = None
+    options: dict = field(default_factory=dict)
+    feats: list[dict] = field(default_factory=list)   # Legends: [{"name", "tokens": {seat: n}}]
+    turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
+
+    def copy(self) -> "State":
+        new = copy.copy(self)
+        new.seats = [copy.copy(s) for s in self.seats]
+        for s in new.seats:
+            s.in_play = list(s.in_play)
+        new.pending = list(self.pending)   # Ask values are replaced, never changed in place
+        new.options = self.options        # read-only after setup
+        new.feats = [{"name": f["name"], "tokens": dict(f["tokens"])} for f in self.feats]
+        new.turn_log = list(self.turn_log)
+        return new
+
+    # -- lookups ------------------------------------------------------------------------
+    def index(self, name: object, where: str = "seat") -> int:
+        """The index of the seat called `name` (case-insensitive). Raises Refusal."""
+        if isinstance(name, str):
+            key = name.casefold()
+            for i, s in enumerate(self.seats):
+                if s.name.casefold() == key:
+                    return i
+        raise Refusal("unknown_seat", f"No player called {name!r} sits at this table.", "seats")
+
+    def alive(self) -> list[int]:
+        """Indices of the living players, clockwise from seat 0."""
+        return [i for i, s in enumerate(self.seats) if s.alive]
+
+    def next_alive(self, i: int) -> int:
+        """The next living player clockwise after seat i (i itself if alone)."""
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            j = (i + k) % n
+            if self.seats[j].alive:
+                return j
+        return i
+
+    def asks_for(self, i: int) -> list[Ask]:
+        return [a for a in self.pending if a.seat == i]
+
+    @property
+    def current(self) -> Seat:
+        return self.seats[self.turn]
+
+    # -- JSON -----------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The whole state, secrets included: for records and tests, never for phones."""
+        names = [s.name for s in self.seats]
+        return {
+            "ruleset": self.ruleset, "mode": self.mode,
+            "seats": [dict(vars(s), in_play=list(s.in_play)) for s in self.seats],
+            "turn": names[self.turn], "phase": self.phase, "bangs": self.bangs,
+            "pending": [ask_dict(a, names) for a in self.pending],
+            "winner": self.winner, "feats": copy.deepcopy(self.feats),
+        }
+
+
+def ask_dict(a: Ask, names: list[str]) -> dict:
+    """A public description of one open question."""
+    d: dict = {"seat": names[a.seat], "kind": a.kind, "card": a.card}
+    d["from"] = names[a.source] if a.source is not None else None
+    if a.kind in ("bang", "gatling"):
+        d["needed"] = a.needed
+        d["tried"] = list(a.tried)
+    if a.other is not None:
+        d["against"] = names[a.other]
+    return d
