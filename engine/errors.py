@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "wrong_phase": "This move belongs to another phase of the turn.",
     "answer_pending": "Someone must answer an open question before play goes on.",
     "nothing_to_answer": "This player is not being asked anything.",
+    "answer_only": "This card is only played as an answer to a question (Missed! to a shot).",
     "wrong_answer": "That answer does not answer the open question.",
     "check_pending": "A start-of-turn draw! (Dynamite, Jail) must be reported first.",
     "no_check_due": "There is no draw! to report now.",

@@ -1,0 +1,153 @@
+"""Answers to open questions (Missed!, Barrel, a BANG! in a Duel or against Indians!,
+Beer while dying, taking the hit), and the abilities usable at any moment.
+"""
+from __future__ import annotations
+
+from .effects import Ctx
+from .errors import Refusal
+from .moves import Move
+from .plays import BANG_SWAP, as_card
+from .state import Ask
+from .table import cards_of, has_kind
+from .turns import revealed
+
+# What each kind of question accepts, besides "take".
+ACCEPTS = {
+    "bang": {"Missed!", "Barrel", "Jourdonnais"},
+    "gatling": {"Missed!", "Barrel", "Jourdonnais"},
+    "indians": {"BANG!"},
+    "duel": {"BANG!"},
+    "dying": {"Beer"},
+}
+WHY_NOT = {
+    "indians": ("Against Indians! only discarding a BANG! helps: no Missed!, no Barrel.",
+                "card.indians"),
+    "duel": ("In a Duel only BANG! cards count: no Missed!, no Barrel.", "card.duel"),
+    "dying": ("A dying player can only drink a Beer (or use an ability) or be eliminated.",
+              "dying"),
+    "bang": ("A shot is cancelled by a Missed! or a Barrel's heart.", "card.missed"),
+    "gatling": ("A Gatling shot is cancelled by a Missed! or a Barrel's heart.", "card.gatling"),
+}
+
+
+def do_respond(ctx: Ctx, m: Move, i: int) -> None:
+    s = ctx.s
+    asks = s.asks_for(i)
+    answer = m.arg if isinstance(m.arg, str) else None
+    if answer is None:
+        raise Refusal("bad_move", "'respond' names a card, Barrel, Jourdonnais or take.", "record")
+    if not asks:
+        if answer.casefold() == "beer":
+            raise Refusal("not_dying", "A Beer out of turn is only for a hit that would "
+                          "eliminate you.", "card.beer")
+        raise Refusal("nothing_to_answer", f"{s.seats[i].name} is not being asked anything.",
+                      "answer.pending")
+    ask = asks[0]
+    if answer.casefold() == "take":
+        take(ctx, ask)
+        return
+    if answer.casefold() in ("barrel", "jourdonnais"):
+        try_barrel(ctx, ask, answer.casefold(), m)
+        return
+    played = cards_of(s).get(answer)
+    as_name = m.opts.get("as")
+    if as_name is None and ctx.char(i).swaps_bang_missed and played.name not in ACCEPTS[ask.kind]:
+        as_name = BANG_SWAP.get(played.name)     # Calamity Janet need not say "as"
+    card = as_card(ctx, i, played, as_name)
+    if card.name not in ACCEPTS[ask.kind]:
+        if card.name == "Beer":
+            raise Refusal("not_dying", "A Beer out of turn is only for a hit that would "
+                          "eliminate you.", "card.beer")
+        raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
+    if s.seats[i].hand < 1:
+        raise Refusal("empty_hand", f"{s.seats[i].name} has no cards in hand.", "cards")
+    shown = card.name if card.name == played.name else f"{played.name} as {card.name}"
+    ctx.say("answer", f"{ctx.name(i)} answers with {shown}.", seat=ctx.name(i), card=card.name)
+    ctx.spend(i, 1)
+    ctx.log(answered=card.name, card=played.name, seat=i, to=ask.kind)
+    if ask.kind in ("bang", "gatling"):
+        cancel_one(ctx, ask)
+    elif ask.kind == "duel":
+        ctx.replace_ask(ask, seat=ask.other, other=i)
+        ctx.say("ask", f"{ctx.name(ask.other)} must now discard a BANG! or lose the Duel.")
+    elif ask.kind == "indians":
+        s.pending.remove(ask)
+    elif ask.kind == "dying":
+        drink(ctx, i)
+
+
+def cancel_one(ctx: Ctx, ask: Ask) -> None:
+    if ask.needed > 1:
+        ctx.replace_ask(ask, needed=ask.needed - 1)
+        ctx.say("ask", f"{ctx.name(ask.seat)} needs one more Missed! against {ctx.name(ask.source)}"
+                "'s BANG!.")
+        return
+    ctx.s.pending.remove(ask)
+    ctx.say("missed", f"{ctx.name(ask.source)}'s {ask.card} misses {ctx.name(ask.seat)}.")
+    ctx.log(missed=ask.source, card=ask.card, target=ask.seat)
+
+
+def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
+    i = ask.seat
+    if ask.kind not in ("bang", "gatling"):
+        raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
+    if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
+        raise Refusal("no_barrel", f"{ctx.name(i)} has no Barrel in play.", "card.barrel")
+    if which == "jourdonnais" and not ctx.char(i).built_in_barrel:
+        raise Refusal("ability_unavailable", f"{ctx.s.seats[i].character} has no Barrel of "
+                      "his own.", "char.jourdonnais")
+    if which in ask.tried:
+        raise Refusal("barrel_used", "Each Barrel draws! once against a shot.", "card.barrel")
+    if "check" not in m.opts:
+        raise Refusal("bad_check", "Enter the card revealed for the Barrel ('check').", "draw")
+    rank, suit = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), which.capitalize())
+    ctx.replace_ask(ask, tried=ask.tried + (which,))
+    ask = next(a for a in ctx.s.pending if a.seat == i)
+    if suit == "H":
+        ctx.say("answer", f"A heart: the {which.capitalize()} counts as a Missed!.")
+        cancel_one(ctx, ask)
+    else:
+        ctx.say("answer", f"No heart: the {which.capitalize()} does not help.")
+
+
+def take(ctx: Ctx, ask: Ask) -> None:
+    s = ctx.s
+    i = ask.seat
+    s.pending.remove(ask)
+    if ask.kind == "dying":
+        ctx.eliminate(i, ask.source)
+        return
+    card = ask.card
+    # In a Duel the one who gives up loses; the Duel's player is responsible either way.
+    source = ask.source
+    ctx.hit(i, 1, source, card)
+    if ask.kind == "duel":
+        ctx.log(lost_duel=i)
+
+
+def drink(ctx: Ctx, i: int) -> None:
+    """A Beer while dying: one life, unless only two players are left."""
+    if len(ctx.s.alive()) <= 2:
+        ctx.say("note", "With two players left, a Beer heals nothing.")
+        return
+    ctx.heal(i, 1, "Beer")
+
+
+def do_ability(ctx: Ctx, m: Move, i: int) -> None:
+    """An ability used by choice at any moment: Sid Ketchum's discard for life."""
+    s = ctx.s
+    seat = s.seats[i]
+    per = ctx.char(i).heal_by_discard
+    opts = m.arg if isinstance(m.arg, dict) else {}
+    n = opts.get("discard")
+    if not per:
+        raise Refusal("ability_unavailable", f"{seat.character} has no ability to use this way.",
+                      "characters")
+    if not isinstance(n, int) or isinstance(n, bool) or n < per or n % per:
+        raise Refusal("bad_move", f"{seat.character} discards cards in twos ('discard': 2).",
+                      ctx.char(i).rule)
+    if seat.life + n // per > seat.max_life:
+        raise Refusal("full_life", f"{seat.name} cannot go above {seat.max_life} life.",
+                      ctx.char(i).rule)
+    ctx.spend(i, n, seat.character)
+    ctx.heal(i, n // per, seat.character)

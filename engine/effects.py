@@ -1,0 +1,162 @@
+"""What happens to players: cards in and out of hand, life lost and won, dying,
+elimination with its rewards and penalties, and the passing of the turn.
+
+`Ctx` wraps the copy of the state a move is changing and collects the events it
+produces; every change to a seat goes through one of its methods, so that the
+characters that react to a change (Suzy Lafayette, Bart Cassidy, El Gringo,
+Vulture Sam) are called in one place.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .characters import Character
+from .errors import Refusal
+from .state import Ask, State
+from .table import character, winner_now
+
+SIDES = {"sheriff": "The Sheriff and the Deputies win.", "outlaws": "The Outlaws win.",
+         "renegade": "The Renegade wins alone."}
+
+
+class Ctx:
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.events: list[dict] = []
+
+    # -- small helpers ----------------------------------------------------------------
+    def name(self, i: int | None) -> str:
+        return self.s.seats[i].name if i is not None else "nobody"
+
+    def char(self, i: int) -> Character:
+        return character(self.s, i)
+
+    def say(self, kind: str, text: str, **data) -> None:
+        self.events.append({"type": kind, "text": text, **data})
+
+    def log(self, **fact) -> None:
+        """Remember what happened this turn (the Legends Feats are judged from it)."""
+        self.s.turn_log.append(fact)
+
+    # -- cards in hand ----------------------------------------------------------------
+    def gain(self, i: int, n: int, why: str) -> None:
+        if n <= 0 or not self.s.seats[i].alive:
+            return
+        seat = self.s.seats[i]
+        seat.hand += n
+        self.say("hand", f"{seat.name} takes {n} card{'s' if n != 1 else ''} ({why}).",
+                 seat=seat.name, delta=n)
+
+    def spend(self, i: int, n: int = 1, why: str = "") -> None:
+        """Seat i loses n cards from hand; refused when the hand is too small."""
+        seat = self.s.seats[i]
+        if seat.hand < n:
+            code = "empty_hand" if seat.hand == 0 else "not_enough_cards"
+            raise Refusal(code, f"{seat.name} has {seat.hand} card{'s' if seat.hand != 1 else ''}"
+                          f" in hand, and this needs {n}.", "cards")
+        seat.hand -= n
+        if why:
+            self.say("hand", f"{seat.name} discards {n} ({why}).", seat=seat.name, delta=-n)
+        self.refill(i)
+
+    def refill(self, i: int) -> None:
+        """Suzy Lafayette draws the moment her hand is empty."""
+        seat = self.s.seats[i]
+        if seat.alive and seat.hand == 0 and self.char(i).refills_empty_hand:
+            self.gain(i, 1, f"{seat.character}: empty hand")
+
+    # -- life --------------------------------------------------------------------------
+    def heal(self, i: int, n: int, why: str) -> int:
+        seat = self.s.seats[i]
+        won = max(0, min(n, seat.max_life - seat.life))
+        if won:
+            before = seat.life
+            seat.life += won
+            self.say("life", f"{seat.name}: life {before} → {seat.life} ({why}).",
+                     seat=seat.name, before=before, after=seat.life)
+            self.log(healed=i)
+            if before <= 0 < seat.life:
+                self.saved(i)
+        return won
+
+    def hit(self, i: int, n: int, source: int | None, card: str) -> None:
+        """Seat i loses n life because of `card`, played by `source` (None: nobody)."""
+        seat = self.s.seats[i]
+        before = seat.life
+        seat.life -= n
+        cause = f"{card} from {self.name(source)}" if source is not None else card
+        self.say("life", f"{seat.name}: life {before} → {seat.life} ({cause}).",
+                 seat=seat.name, before=before, after=seat.life)
+        self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life)
+        if seat.life <= 0:
+            self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
+            self.say("ask", f"{seat.name} is dying: a Beer now, or out of the game.",
+                     seat=seat.name)
+        else:
+            self.after_hit(i, n, source)
+
+    def after_hit(self, i: int, n: int, source: int | None) -> None:
+        hook = self.char(i).on_hit
+        if hook == "bart":
+            self.gain(i, n, f"{self.char(i).name}: one card per life point lost")
+        elif hook == "gringo" and source is not None and source != i \
+                and self.s.seats[source].alive:
+            k = min(n, self.s.seats[source].hand)
+            if k:
+                self.s.seats[source].hand -= k
+                self.gain(i, k, f"{self.char(i).name}: from {self.name(source)}'s hand")
+                self.refill(source)
+
+    def saved(self, i: int) -> None:
+        """A dying player is back above 0: the question closes, owed cards come now."""
+        for a in [a for a in self.s.pending if a.seat == i and a.kind == "dying"]:
+            self.s.pending.remove(a)
+            self.after_hit(i, a.owed, a.owed_from)
+
+    # -- elimination --------------------------------------------------------------------
+    def eliminate(self, i: int, source: int | None) -> None:
+        seat = self.s.seats[i]
+        seat.alive = False
+        left = seat.hand + len(seat.in_play)
+        seat.hand, seat.in_play = 0, []
+        seat.life = min(seat.life, 0)
+        self.s.pending = [a for a in self.s.pending if a.seat != i]
+        self.say("out", f"{seat.name} is eliminated: {seat.role}.", seat=seat.name,
+                 role=seat.role)
+        self.log(eliminated=i, by=source)
+        vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]
+        if vultures and left:
+            self.gain(vultures[0], left, f"{self.char(vultures[0]).name}: {seat.name}'s cards")
+        won = winner_now(self.s)
+        if won:
+            self.s.winner = won
+            self.s.pending = []
+            self.say("end", f"Game over. {SIDES[won]}", winner=won)
+            return
+        if source is not None and source != i and self.s.seats[source].alive:
+            killer = self.s.seats[source]
+            if seat.role == "outlaw":
+                self.gain(source, 3, f"reward for eliminating an Outlaw")
+            elif seat.role == "deputy" and killer.role == "sheriff":
+                killer.hand, killer.in_play = 0, []
+                self.say("penalty", f"{killer.name}, the Sheriff, eliminated a Deputy and "
+                         "discards every card in hand and in play.", seat=killer.name)
+                self.refill(source)
+        if i == self.s.turn:
+            self.next_turn()
+
+    def others(self, i: int) -> list[int]:
+        """The other living players, clockwise from seat i."""
+        n = len(self.s.seats)
+        return [(i + k) % n for k in range(1, n) if self.s.seats[(i + k) % n].alive]
+
+    # -- the turn -----------------------------------------------------------------------
+    def next_turn(self) -> None:
+        s = self.s
+        s.turn = s.next_alive(s.turn)
+        s.phase, s.bangs, s.turn_log = "start", 0, []
+        self.say("turn", f"{s.seats[s.turn].name}'s turn.", seat=s.seats[s.turn].name)
+
+    def replace_ask(self, old: Ask, **changes) -> None:
+        k = self.s.pending.index(old)
+        self.s.pending[k] = replace(old, **changes)

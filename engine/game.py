@@ -1,0 +1,147 @@
+"""`apply(state, move)`: the one door through which every change to a table passes."""
+from __future__ import annotations
+
+from .answers import do_ability, do_respond
+from .effects import Ctx
+from .errors import Refusal
+from .moves import Move
+from .plays import do_play
+from .state import State
+from .table import cards_of
+from .turns import do_check, do_draw, do_end_turn
+
+
+def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
+    """Check `move` against the rules and play it on a copy of `state`.
+
+    Returns the new state and the events it produced (each with "type" and "text").
+    Raises Refusal (code, message, rule); `state` itself is never changed.
+    """
+    m = move if isinstance(move, Move) else Move.from_dict(move)
+    if state.winner is not None:
+        raise Refusal("game_over", "The game is over.", "end.game")
+    ctx = Ctx(state.copy())
+    if m.by.casefold() == "host":
+        do_host(ctx, m)
+        return ctx.s, ctx.events
+    i = ctx.s.index(m.by)
+    if not ctx.s.seats[i].alive:
+        raise Refusal("bad_target", f"{ctx.name(i)} has been eliminated and takes no part.",
+                      "elimination")
+    if ctx.s.mode == "tracker":
+        TRACKER.get(m.action, not_tracked)(ctx, m, i)
+    else:
+        REFEREE.get(m.action, unsupported)(ctx, m, i)
+    return ctx.s, ctx.events
+
+
+def unsupported(ctx: Ctx, m: Move, i: int) -> None:
+    raise Refusal("bad_move", f"'{m.action}' is not part of the {ctx.s.ruleset} game.", "record")
+
+
+def not_tracked(ctx: Ctx, m: Move, i: int) -> None:
+    raise Refusal("tracker_mode", "In tracker mode the table plays its own cards; the phone "
+                  "keeps life, cards in play and the turn.", "tracker")
+
+
+def own_set(ctx: Ctx, m: Move, i: int) -> None:
+    if ctx.s.mode != "tracker":
+        raise Refusal("host_only", "In referee mode only the host corrects counts; plays and "
+                      "answers change them.", "host.corrections")
+    fields = m.arg if isinstance(m.arg, dict) else None
+    if fields is None or set(fields) - {"life", "in_play"} or not fields:
+        raise Refusal("bad_move", "A player sets their own 'life' or 'in_play'.", "tracker")
+    correct(ctx, i, fields, by_seat=True)
+
+
+def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
+    if i != ctx.s.turn:
+        raise Refusal("not_your_turn", f"It is {ctx.s.current.name}'s turn.", "turn.order")
+    ctx.next_turn()
+
+
+def do_host(ctx: Ctx, m: Move) -> None:
+    if m.action != "set" or not isinstance(m.arg, dict):
+        raise Refusal("bad_move", "The host makes corrections: {\"set\": {...}}.",
+                      "host.corrections")
+    fields = dict(m.arg)
+    if "turn" in fields:
+        j = ctx.s.index(fields.pop("turn"))
+        if not ctx.s.seats[j].alive:
+            raise Refusal("bad_correction", "The turn goes to a living player.", "turn.order")
+        if ctx.s.pending:
+            raise Refusal("answer_pending", "Settle the open question before moving the turn.",
+                          "answer.pending")
+        ctx.s.turn = j
+        ctx.s.phase, ctx.s.bangs, ctx.s.turn_log = "start", 0, []
+        ctx.say("host", f"Host: it is now {ctx.name(j)}'s turn.")
+        if not fields:
+            return
+    if "seat" not in fields:
+        raise Refusal("bad_move", "Say which seat the correction is for ('seat').",
+                      "host.corrections")
+    i = ctx.s.index(fields.pop("seat"))
+    if not fields or set(fields) - {"life", "hand", "in_play", "fame"}:
+        raise Refusal("bad_move", "The host corrects 'life', 'hand', 'in_play' or 'fame'.",
+                      "host.corrections")
+    correct(ctx, i, fields, by_seat=False)
+
+
+def _count(value: object, low: int, high: int | None, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low \
+            or (high is not None and value > high):
+        top = f" to {high}" if high is not None else " or more"
+        raise Refusal("bad_correction", f"{what} must be a whole number from {low}{top}.",
+                      "host.corrections")
+    return value
+
+
+def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
+    """A count or list set by hand; every value is checked before any is changed."""
+    s = ctx.s
+    seat = s.seats[i]
+    if not seat.alive:
+        raise Refusal("bad_correction", f"{seat.name} has been eliminated.", "host.corrections")
+    who = seat.name if by_seat else "Host"
+    new = {}
+    if "life" in fields:
+        new["life"] = _count(fields["life"], 0 if by_seat else 1, seat.max_life, "Life")
+    if "hand" in fields:
+        new["hand"] = _count(fields["hand"], 0, None, "A hand")
+    if "fame" in fields:
+        new["fame"] = _count(fields["fame"], 0, 5, "Fame")
+    if "in_play" in fields:
+        new["in_play"] = valid_in_play(ctx, fields["in_play"])
+    for key, value in new.items():
+        before = getattr(seat, key)
+        if before == value:
+            continue
+        setattr(seat, key, value)
+        shown = (lambda v: ", ".join(v) or "nothing") if key == "in_play" else str
+        label = key.replace("_", " ")
+        ctx.say("set", f"{who}: {seat.name}'s {label} {shown(before)} → {shown(value)}.",
+                seat=seat.name, field=key)
+    if seat.life == 0:
+        ctx.eliminate(i, None)
+
+
+def valid_in_play(ctx: Ctx, value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise Refusal("bad_correction", "Cards in play are a list of card names.",
+                      "host.corrections")
+    table = cards_of(ctx.s)
+    names = [table.get(v).name for v in value]
+    if len(set(names)) != len(names):
+        raise Refusal("duplicate_in_play", "No two cards of the same name in play.",
+                      "turn.one_copy")
+    blue = [n for n in names if table.get(n).colour == "blue"]
+    if blue != names:
+        raise Refusal("bad_correction", "Only blue cards stay in play.", "cards")
+    if sum(table.get(n).is_weapon for n in names) > 1:
+        raise Refusal("bad_correction", "Only one weapon at a time.", "turn.one_weapon")
+    return names
+
+
+REFEREE = {"check": do_check, "draw": do_draw, "play": do_play, "respond": do_respond,
+           "ability": do_ability, "end_turn": do_end_turn, "set": own_set}
+TRACKER = {"set": own_set, "end_turn": tracker_end_turn}

@@ -1,0 +1,187 @@
+"""Playing a card from the hand in one's own play phase: the checks every play shares,
+then one small function per kind of card.
+"""
+from __future__ import annotations
+
+from .cards import Card
+from .effects import Ctx
+from .errors import Refusal
+from .moves import Move
+from .state import Ask
+from .table import cards_of, has_kind, target_problem
+from .turns import check_due, own_turn
+
+BANG_SWAP = {"BANG!": "Missed!", "Missed!": "BANG!"}
+
+
+def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
+    """The card a play counts as: itself, or what Calamity Janet uses it as."""
+    if as_name is None:
+        return played
+    target = cards_of(ctx.s).get(as_name)
+    if target.name == played.name:
+        return played
+    if not (ctx.char(i).swaps_bang_missed and BANG_SWAP.get(played.name) == target.name):
+        raise Refusal("not_as_card", f"{ctx.s.seats[i].character} cannot use {played.name} as "
+                      f"{target.name}.", "char.calamity_janet")
+    return target
+
+
+def do_play(ctx: Ctx, m: Move, i: int) -> None:
+    s = ctx.s
+    own_turn(ctx, m, i)
+    if check_due(ctx):
+        raise Refusal("check_pending", "The start-of-turn draw! comes first.", "turn.start")
+    if s.phase != "play":
+        raise Refusal("wrong_phase", "Cards are played after the draw phase.", "turn.play")
+    played = cards_of(s).get(m.arg)
+    card = as_card(ctx, i, played, m.opts.get("as"))
+    if s.seats[i].hand < 1:
+        raise Refusal("empty_hand", f"{s.seats[i].name} has no cards in hand.", "cards")
+    target = m.opts.get("target")
+    j = None
+    if card.target in ("reach", "distance1", "other", "not_sheriff", "any"):
+        if target is None:
+            raise Refusal("target_required", f"{card.name} needs a target player.", card.rule)
+        j = s.index(target)
+        problem = target_problem(s, i, card, j)
+        if problem:
+            raise problem
+    elif target is not None and not (card.target == "self" and s.index(target) == i):
+        raise Refusal("no_target_allowed", f"{card.name} is not aimed at anyone.", card.rule)
+    PLAYS[card.kind](ctx, i, card, j, m)
+    ctx.log(played=card.name, card=played.name, target=j)
+
+
+def _pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
+    """The played card leaves the hand (Suzy Lafayette may draw at once)."""
+    to = f" at {ctx.name(j)}" if j is not None else ""
+    ctx.say("play", f"{ctx.name(i)} plays {card.name}{to}.", seat=ctx.name(i), card=card.name)
+    ctx.spend(i, 1)
+
+
+def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
+    s = ctx.s
+    if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or has_kind(s, i, "weapon") == "Volcanic"):
+        raise Refusal("bang_limit", "Only one BANG! card per turn (a Volcanic or Willy the Kid "
+                      "lifts the limit).", "turn.bang_limit")
+    _pay(ctx, i, card, j)
+    s.bangs += 1
+    s.pending.append(Ask(j, "bang", i, "BANG!", needed=ctx.char(i).misses_needed))
+
+
+def play_missed(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+    raise Refusal("answer_only", "Missed! is played only to cancel a shot aimed at you.",
+                  card.rule)
+
+
+def play_beer(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+    _pay(ctx, i, card)
+    if len(ctx.s.alive()) <= 2:
+        ctx.say("note", "With two players left, a Beer heals nothing.")
+    else:
+        ctx.heal(i, 1, "Beer")
+
+
+def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
+    choice = m.opts.get("card")
+    t = ctx.s.seats[j]
+    if not isinstance(choice, str):
+        raise Refusal("card_choice_required", f"{card.name}: say 'hand' or which card in play.",
+                      card.rule)
+    if choice.casefold() == "hand":
+        if i == j:
+            raise Refusal("bad_target", f"{card.name} cannot take from your own hand.", card.rule)
+        if t.hand == 0:
+            raise Refusal("no_cards", f"{t.name} has no cards in hand.", card.rule)
+        return "hand"
+    wanted = cards_of(ctx.s).get(choice).name
+    if wanted not in t.in_play:
+        raise Refusal("no_such_card_in_play", f"{t.name} has no {wanted} in play.", card.rule)
+    return wanted
+
+
+def play_panic(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
+    choice = _take_choice(ctx, i, card, j, m)
+    _pay(ctx, i, card, j)
+    t = ctx.s.seats[j]
+    if choice == "hand":
+        t.hand -= 1
+        ctx.refill(j)
+        ctx.gain(i, 1, f"Panic!: a card from {t.name}'s hand")
+    else:
+        t.in_play.remove(choice)
+        ctx.gain(i, 1, f"Panic!: {t.name}'s {choice}")
+        ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, owner=j)
+
+
+def play_cat_balou(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
+    choice = _take_choice(ctx, i, card, j, m)
+    _pay(ctx, i, card, j)
+    t = ctx.s.seats[j]
+    if choice == "hand":
+        t.hand -= 1
+        ctx.say("hand", f"{t.name} discards a random card from hand.")
+        ctx.refill(j)
+    else:
+        t.in_play.remove(choice)
+        ctx.say("discard", f"{t.name}'s {choice} is discarded.")
+        ctx.log(discarded=choice, kind=cards_of(ctx.s).get(choice).kind, owner=j)
+
+
+def play_draw(n: int):
+    def play(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+        _pay(ctx, i, card)
+        ctx.gain(i, n, card.name)
+    return play
+
+
+def play_ask_all(kind: str):
+    def play(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+        _pay(ctx, i, card)
+        for k in ctx.others(i):
+            ctx.s.pending.append(Ask(k, kind, i, card.name))
+    return play
+
+
+def play_duel(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
+    _pay(ctx, i, card, j)
+    ctx.s.pending.append(Ask(j, "duel", i, "Duel", other=i))
+
+
+def play_general_store(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+    _pay(ctx, i, card)
+    for k in [i] + ctx.others(i):
+        ctx.gain(k, 1, "General Store")
+
+
+def play_saloon(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+    _pay(ctx, i, card)
+    for k in [i] + ctx.others(i):
+        ctx.heal(k, 1, "Saloon")
+
+
+def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
+    """A blue card in front of its player (a Jail in front of its target)."""
+    owner = i if j is None else j
+    seat = ctx.s.seats[owner]
+    if card.name in seat.in_play:
+        raise Refusal("duplicate_in_play", f"{seat.name} already has a {card.name} in play.",
+                      "turn.one_copy")
+    _pay(ctx, i, card, j)
+    if card.is_weapon:
+        old = has_kind(ctx.s, owner, "weapon")
+        if old:
+            seat.in_play.remove(old)
+            ctx.say("discard", f"{seat.name}'s {old} is discarded for the new weapon.")
+    seat.in_play.append(card.name)
+
+
+PLAYS = {
+    "bang": play_bang, "missed": play_missed, "beer": play_beer, "panic": play_panic,
+    "cat_balou": play_cat_balou, "stagecoach": play_draw(2), "wells_fargo": play_draw(3),
+    "gatling": play_ask_all("gatling"), "indians": play_ask_all("indians"),
+    "duel": play_duel, "general_store": play_general_store, "saloon": play_saloon,
+    "barrel": play_blue, "scope": play_blue, "horse": play_blue, "jail": play_blue,
+    "dynamite": play_blue, "weapon": play_blue,
+}

@@ -1,0 +1,142 @@
+"""Setting a table up: dealing roles and characters from a recorded seed, and reading a
+record's header into a State (with a clear error naming the place of any mistake).
+"""
+from __future__ import annotations
+
+import random
+
+from .cards import norm
+from .errors import RecordError, Refusal
+from .state import PHASES, Seat, State
+from .table import RULESETS
+
+FORMAT = "bang-record/1"
+ROLE_MIX = {
+    4: ["sheriff", "renegade", "outlaw", "outlaw"],
+    5: ["sheriff", "renegade", "outlaw", "outlaw", "deputy"],
+    6: ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy"],
+    7: ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy", "deputy"],
+}
+ROLES = ("sheriff", "deputy", "outlaw", "renegade")
+GOALS = {
+    "sheriff": "Survive and clear the town: every Outlaw and the Renegade must fall.",
+    "deputy": "Keep the Sheriff alive and help him take down the Outlaws and the Renegade. "
+              "Nobody knows you are on his side.",
+    "outlaw": "Bring down the Sheriff. Any Outlaw still in the game shares the win.",
+    "renegade": "Be the last one standing: let the others thin out, and face the Sheriff "
+                "alone at the end.",
+}
+MODES = ("referee", "tracker")
+
+
+def deal(names: list[str], *, ruleset: str = "base", seed: int,
+         characters: dict[str, str] | None = None, mode: str = "referee",
+         options: dict | None = None) -> dict:
+    """A new game's record header: seats in the given clockwise order, roles dealt by the
+    rules for 4 to 7 players and characters dealt (unless given per name) from `seed`.
+    Raises Refusal on a bad player list or character."""
+    if not 4 <= len(names) <= 7:
+        raise Refusal("bad_move", f"BANG! is played by 4 to 7 players, not {len(names)}.",
+                      "setup.roles")
+    if len({n.casefold() for n in names}) != len(names):
+        raise Refusal("bad_move", "Two players have the same name.", "seats")
+    if ruleset not in RULESETS or mode not in MODES:
+        raise Refusal("bad_move", f"Unknown ruleset or mode: {ruleset}, {mode}.", "setup.roles")
+    rng = random.Random(seed)
+    roles = list(ROLE_MIX[len(names)])
+    rng.shuffle(roles)
+    chars = RULESETS[ruleset][1]
+    given = {}
+    for who, name in (characters or {}).items():
+        given[who] = chars.get(name).name
+    if len(set(given.values())) != len(given):
+        raise Refusal("bad_move", "Two players cannot have the same character.", "characters")
+    pool = [c for c in chars.names() if c not in given.values()]
+    rng.shuffle(pool)
+    seats = []
+    for name, role in zip(names, roles):
+        seats.append({"name": name, "role": role, "character": given.get(name) or pool.pop()})
+    return {"format": FORMAT, "ruleset": ruleset, "mode": mode, "seed": seed,
+            "options": dict(options or {}), "seats": seats, "moves": []}
+
+
+def _need(cond: bool, where: str, message: str) -> None:
+    if not cond:
+        raise RecordError(where, message)
+
+
+def _int(d: dict, key: str, where: str, default: int, low: int = -99) -> int:
+    v = d.get(key, default)
+    _need(isinstance(v, int) and not isinstance(v, bool) and v >= low, f"{where}.{key}",
+          f"a whole number is needed, not {v!r}")
+    return v
+
+
+def initial_state(record: dict) -> State:
+    """The State a record's header describes. Raises RecordError naming the place."""
+    _need(isinstance(record, dict), "", "a record is a JSON object")
+    fmt = record.get("format", FORMAT)
+    _need(fmt == FORMAT, "format", f"expected {FORMAT!r}, found {fmt!r}")
+    ruleset = record.get("ruleset", "base")
+    _need(ruleset in RULESETS, "ruleset", f"{ruleset!r} is not a ruleset this engine knows"
+          f" ({', '.join(RULESETS)})")
+    mode = record.get("mode", "referee")
+    _need(mode in MODES, "mode", f"expected one of {', '.join(MODES)}, found {mode!r}")
+    options = record.get("options", {})
+    _need(isinstance(options, dict), "options", "options are a JSON object")
+    cards, chars = RULESETS[ruleset]
+    raw = record.get("seats")
+    _need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
+    seats: list[Seat] = []
+    for k, d in enumerate(raw):
+        w = f"seats[{k}]"
+        _need(isinstance(d, dict), w, "a seat is a JSON object")
+        name = d.get("name")
+        _need(isinstance(name, str) and name.strip() != "", f"{w}.name", "a name is needed")
+        _need(name.casefold() not in {s.name.casefold() for s in seats}, f"{w}.name",
+              f"{name!r} is already seated")
+        role = d.get("role")
+        _need(role in ROLES, f"{w}.role", f"expected one of {', '.join(ROLES)}, found {role!r}")
+        ch = chars.find(d.get("character")) if isinstance(d.get("character"), str) else None
+        _need(ch is not None, f"{w}.character", f"no character called {d.get('character')!r}")
+        bonus = 1 if role == "sheriff" else 0
+        max_life = _int(d, "max_life", w, ch.life + bonus, 1)
+        hand_rule = options.get("sheriff_hand", "life")
+        start_hand = max_life if hand_rule == "life" else ch.life
+        life = _int(d, "life", w, max_life)
+        _need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
+        hand = _int(d, "hand", w, start_hand, 0)
+        in_play = d.get("in_play", [])
+        _need(isinstance(in_play, list), f"{w}.in_play", "a list of card names")
+        names = []
+        for c, card in enumerate(in_play):
+            found = cards.find(card) if isinstance(card, str) else None
+            _need(found is not None and found.colour == "blue", f"{w}.in_play[{c}]",
+                  f"{card!r} is not a card that stays in play")
+            _need(found.name not in names, f"{w}.in_play[{c}]", f"two {found.name} in play")
+            names.append(found.name)
+        _need(sum(cards.get(n).is_weapon for n in names) <= 1, f"{w}.in_play",
+              "only one weapon at a time")
+        alive = d.get("alive", True)
+        _need(isinstance(alive, bool), f"{w}.alive", "true or false")
+        seats.append(Seat(name.strip(), role, ch.name, life if alive else min(life, 0),
+                          max_life, hand if alive else 0, names if alive else [], alive,
+                          bool(d.get("legend", False)), _int(d, "fame", w, 5, 0)))
+    _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
+    state = State(seats=seats, ruleset=ruleset, mode=mode, options=options)
+    sheriff = next((k for k, s in enumerate(seats) if s.role == "sheriff" and s.alive), 0)
+    turn = record.get("turn")
+    if turn is None:
+        state.turn = sheriff
+    else:
+        try:
+            state.turn = state.index(turn)
+        except Refusal:
+            raise RecordError("turn", f"no seat named {turn!r}") from None
+        _need(seats[state.turn].alive, "turn", f"{turn} has been eliminated")
+    phase = record.get("phase", "start")
+    phase = "play" if phase == "discard" else phase    # the draft's discard step is end_turn
+    _need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}, found {phase!r}")
+    state.phase = phase
+    _need(sum(norm(s.role) == "sheriff" for s in seats) <= 1, "seats", "only one Sheriff")
+    return state

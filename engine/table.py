@@ -1,0 +1,185 @@
+"""Questions the table asks: distance (with its reasons), reach, legal targets, hand
+limit, outcome. Each takes seat names and answers without changing anything.
+"""
+from __future__ import annotations
+
+from .cards import BASE, COLT_RANGE, Card, CardTable
+from .characters import BASE_CHARS, Character, CharacterTable
+from .errors import Refusal
+from .state import State
+
+RULESETS: dict[str, tuple[CardTable, CharacterTable]] = {"base": (BASE, BASE_CHARS)}
+
+
+def cards_of(state: State) -> CardTable:
+    return RULESETS.get(state.ruleset, RULESETS["base"])[0]
+
+
+def chars_of(state: State) -> CharacterTable:
+    return RULESETS.get(state.ruleset, RULESETS["base"])[1]
+
+
+def character(state: State, i: int) -> Character:
+    """The character ability in force for seat i."""
+    return chars_of(state).get(state.seats[i].character)
+
+
+def has_kind(state: State, i: int, kind: str) -> str | None:
+    """The name of the card of that kind in play in front of seat i, if any."""
+    table = cards_of(state)
+    for name in state.seats[i].in_play:
+        card = table.find(name)
+        if card is not None and card.kind == kind:
+            return card.name
+    return None
+
+
+def weapon(state: State, i: int) -> tuple[str, int]:
+    """(name, range) of the weapon seat i shoots with: the Colt .45 when none is in play."""
+    table = cards_of(state)
+    for name in state.seats[i].in_play:
+        card = table.find(name)
+        if card is not None and card.is_weapon:
+            return card.name, card.range or 1
+    return "Colt .45", COLT_RANGE
+
+
+def distance_parts(state: State, a: int, b: int) -> tuple[int, list[dict]]:
+    """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
+    alive = state.alive()
+    ia, ib = alive.index(a), alive.index(b)
+    d = abs(ia - ib)
+    seats = min(d, len(alive) - d)
+    parts = [{"label": f"{seats} seat{'s' if seats != 1 else ''} apart", "delta": seats}]
+    horse = has_kind(state, b, "horse")
+    if horse:
+        parts.append({"label": f"{state.seats[b].name}'s {horse}", "delta": 1})
+    cb = character(state, b)
+    if cb.seen_farther:
+        parts.append({"label": cb.name, "delta": cb.seen_farther})
+    scope = has_kind(state, a, "scope")
+    if scope:
+        parts.append({"label": f"{state.seats[a].name}'s {scope}", "delta": -1})
+    ca = character(state, a)
+    if ca.sees_closer:
+        parts.append({"label": ca.name, "delta": -ca.sees_closer})
+    total = sum(p["delta"] for p in parts)
+    if total < 1:
+        parts.append({"label": "never less than 1", "delta": 1 - total})
+        total = 1
+    return total, parts
+
+
+def dist(state: State, a: int, b: int) -> int:
+    return distance_parts(state, a, b)[0]
+
+
+def _living(state: State, name: str) -> int:
+    i = state.index(name)
+    if not state.seats[i].alive:
+        raise Refusal("bad_target", f"{state.seats[i].name} has been eliminated.", "elimination")
+    return i
+
+
+def distance(state: State, a: str, b: str) -> int:
+    """The distance from living player a to living player b. Raises Refusal."""
+    i, j = _living(state, a), _living(state, b)
+    return 0 if i == j else dist(state, i, j)
+
+
+def reach(state: State, seat: str) -> list[str]:
+    """The living players within seat's weapon range now, clockwise from seat."""
+    i = _living(state, seat)
+    rng = weapon(state, i)[1]
+    return [state.seats[j].name for j in _others(state, i) if dist(state, i, j) <= rng]
+
+
+def _others(state: State, i: int) -> list[int]:
+    n = len(state.seats)
+    return [(i + k) % n for k in range(1, n) if state.seats[(i + k) % n].alive]
+
+
+def hand_limit(state: State, seat: str | int) -> int:
+    """How many cards the player may keep at the end of the turn: their current life."""
+    i = seat if isinstance(seat, int) else state.index(seat)
+    return max(0, state.seats[i].life)
+
+
+def outcome(state: State) -> str | None:
+    """The winning side ('sheriff', 'outlaws', 'renegade') or None while the game goes on."""
+    return state.winner
+
+
+def winner_now(state: State) -> str | None:
+    """Who has won, judged from the roles still alive."""
+    living = [s for s in state.seats if s.alive]
+    roles = {s.role for s in living}
+    if not any(s.role == "sheriff" for s in state.seats):
+        return None                      # a record without a sheriff never ends by roles
+    if "sheriff" not in roles:
+        if len(living) == 1 and living[0].role == "renegade":
+            return "renegade"
+        return "outlaws"
+    if not roles & {"outlaw", "renegade"}:
+        return "sheriff"
+    return None
+
+
+def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
+    """Why seat i may not aim `card` at seat j (None when it may)."""
+    s, t = state.seats[i], state.seats[j]
+    if not t.alive:
+        return Refusal("bad_target", f"{t.name} has been eliminated.", "elimination")
+    if card.target in ("reach", "distance1", "other", "not_sheriff") and i == j:
+        return Refusal("bad_target", f"{card.name} cannot be aimed at yourself.", card.rule)
+    if card.target == "reach":
+        d = dist(state, i, j)
+        wname, rng = weapon(state, i)
+        if d > rng:
+            return Refusal("out_of_range",
+                           f"{t.name} is at distance {d}; {s.name}'s {wname} reaches {rng}.",
+                           "reach")
+    elif card.target == "distance1":
+        d = dist(state, i, j)
+        if d > 1:
+            return Refusal("out_of_range",
+                           f"{card.name} reaches distance 1 only, and {t.name} is at distance "
+                           f"{d} (weapons do not help).", card.rule)
+    elif card.target == "not_sheriff":
+        if t.role == "sheriff":
+            return Refusal("jail_on_sheriff", "The Sheriff cannot be put in Jail.", card.rule)
+        if has_kind(state, j, "jail"):
+            return Refusal("duplicate_in_play", f"{t.name} is already in Jail.", "turn.one_copy")
+    return None
+
+
+def legal_targets(state: State, seat: str, card_name: str) -> list[dict]:
+    """Every other living player, each with ok and, when not ok, the code and reason."""
+    i = _living(state, seat)
+    card = cards_of(state).get(card_name)
+    out = []
+    candidates = [i] + _others(state, i) if card.target == "any" else _others(state, i)
+    for j in candidates:
+        problem = target_problem(state, i, card, j)
+        row = {"name": state.seats[j].name, "ok": problem is None}
+        if problem is not None:
+            row.update(code=problem.code, reason=problem.message, rule=problem.rule)
+        out.append(row)
+    return out
+
+
+def distance_table(state: State, seat: str) -> dict:
+    """The phone's distance calculator: whom seat reaches, and who reaches seat, and why."""
+    i = _living(state, seat)
+    wname, rng = weapon(state, i)
+    others, reached_by = [], []
+    for j in _others(state, i):
+        d, parts = distance_parts(state, i, j)
+        others.append({"name": state.seats[j].name, "distance": d, "breakdown": parts,
+                       "bang": d <= rng, "panic": d <= 1})
+        back, back_parts = distance_parts(state, j, i)
+        reached_by.append({"name": state.seats[j].name, "distance": back,
+                           "breakdown": back_parts, "weapon": weapon(state, j)[0],
+                           "bang": back <= weapon(state, j)[1]})
+    return {"weapon": {"name": wname, "range": rng}, "others": others,
+            "reached_by": reached_by}

@@ -1,0 +1,158 @@
+"""The turn's own steps: the start-of-turn draw!s (Dynamite, then Jail), the draw phase
+with the characters that change it, and the end of the turn with its discard.
+"""
+from __future__ import annotations
+
+from .cards import explodes, is_red, parse_drawn, show
+from .effects import Ctx
+from .errors import Refusal
+from .moves import Move
+from .table import has_kind, hand_limit
+
+
+def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str) -> tuple[str, str]:
+    """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two."""
+    if isinstance(value, list):
+        if ctx.char(i).check_cards < 2:
+            raise Refusal("ability_unavailable",
+                          f"Only Lucky Duke turns over two cards for a draw!.", "draw")
+        if len(value) != 2:
+            raise Refusal("bad_check", "Lucky Duke reveals exactly two cards.", "char.lucky_duke")
+        cards = [parse_drawn(v) for v in value]
+        if keep is None:
+            raise Refusal("bad_check", "Say which of the two cards Lucky Duke keeps ('keep').",
+                          "char.lucky_duke")
+        chosen = parse_drawn(keep)
+        if chosen not in cards:
+            raise Refusal("bad_check", f"{keep} is not one of the two cards revealed.",
+                          "char.lucky_duke")
+    else:
+        chosen = parse_drawn(value)
+    ctx.log(draw_check=i)
+    ctx.say("check", f"{ctx.name(i)} draws! for {why}: {show(*chosen)}.", seat=ctx.name(i),
+            card=show(*chosen))
+    return chosen
+
+
+def check_due(ctx: Ctx) -> str | None:
+    """The start-of-turn draw! still owed by the current player: Dynamite first."""
+    s = ctx.s
+    if s.phase != "start":
+        return None
+    for kind in ("dynamite", "jail"):
+        if has_kind(s, s.turn, kind):
+            return kind
+    return None
+
+
+def own_turn(ctx: Ctx, m: Move, i: int) -> None:
+    s = ctx.s
+    if i != s.turn:
+        raise Refusal("not_your_turn", f"It is {s.current.name}'s turn, not {ctx.name(i)}'s.",
+                      "turn.order")
+    if s.pending:
+        who = ", ".join(sorted({ctx.name(a.seat) for a in s.pending}))
+        raise Refusal("answer_pending", f"Waiting for an answer from {who}.", "answer.pending")
+
+
+def do_check(ctx: Ctx, m: Move, i: int) -> None:
+    own_turn(ctx, m, i)
+    s = ctx.s
+    due = check_due(ctx)
+    if due is None:
+        raise Refusal("no_check_due", f"{ctx.name(i)} has no Dynamite or Jail to draw! for.",
+                      "turn.start")
+    seat = s.seats[i]
+    if due == "dynamite":
+        rank, suit = revealed(ctx, i, m.arg, m.opts.get("keep"), "Dynamite")
+        name = has_kind(s, i, "dynamite")
+        seat.in_play.remove(name)
+        if explodes(rank, suit):
+            ctx.say("dynamite", f"The Dynamite explodes in front of {seat.name}!")
+            ctx.hit(i, 3, None, "Dynamite")
+        else:
+            to = next((j for j in ctx.others(i) if not has_kind(s, j, "dynamite")), i)
+            s.seats[to].in_play.append(name)
+            ctx.say("dynamite", f"The Dynamite passes to {s.seats[to].name}.")
+    else:
+        rank, suit = revealed(ctx, i, m.arg, m.opts.get("keep"), "Jail")
+        seat.in_play.remove(has_kind(s, i, "jail"))
+        if suit == "H":
+            ctx.say("jail", f"{seat.name} escapes from Jail.")
+        else:
+            ctx.say("jail", f"{seat.name} stays in Jail and misses the turn.")
+            ctx.log(jailed=i)
+            ctx.next_turn()
+            return
+    if seat.alive and s.turn == i and check_due(ctx) is None:
+        s.phase = "draw"
+
+
+def do_draw(ctx: Ctx, m: Move, i: int) -> None:
+    own_turn(ctx, m, i)
+    s = ctx.s
+    if check_due(ctx):
+        raise Refusal("check_pending", f"{ctx.name(i)} must first draw! for the "
+                      f"{check_due(ctx).capitalize()}.", "turn.start")
+    if s.phase not in ("start", "draw"):
+        raise Refusal("wrong_phase", f"{ctx.name(i)} has already drawn this turn.", "turn.draw")
+    opts = m.arg if isinstance(m.arg, dict) else None
+    if opts is None or set(opts) - {"from", "reveal"}:
+        raise Refusal("bad_move", "A draw is written {} or {\"from\": ...} or {\"reveal\": ...}.",
+                      "record")
+    hook = ctx.char(i).draw
+    src, reveal = opts.get("from"), opts.get("reveal")
+    if src is not None and not ((hook == "jesse" and src != "discard")
+                                or (hook == "pedro" and src == "discard")):
+        raise Refusal("ability_unavailable",
+                      f"{s.seats[i].character} cannot take the first card from {src!r}.",
+                      "turn.draw")
+    if reveal is not None and hook != "black_jack":
+        raise Refusal("ability_unavailable", f"{s.seats[i].character} shows no card when "
+                      "drawing.", "turn.draw")
+    if hook == "black_jack" and reveal is None:
+        raise Refusal("reveal_required", "Black Jack shows his second card: enter it "
+                      "('reveal').", "char.black_jack")
+    n = 2
+    if src is not None and src != "discard":
+        j = s.index(src)
+        if j == i or not s.seats[j].alive:
+            raise Refusal("bad_target", "Jesse Jones takes from another living player.",
+                          "char.jesse_jones")
+        if s.seats[j].hand == 0:
+            raise Refusal("no_cards", f"{s.seats[j].name} has no cards in hand.",
+                          "char.jesse_jones")
+        s.seats[j].hand -= 1
+        ctx.say("hand", f"{ctx.name(i)} takes a card from {s.seats[j].name}'s hand.")
+        ctx.refill(j)
+    if reveal is not None:
+        rank, suit = parse_drawn(reveal)
+        ctx.say("check", f"Black Jack shows {show(rank, suit)}.", card=show(rank, suit))
+        if is_red(suit):
+            n = 3
+    ctx.gain(i, n, "draw phase")
+    s.phase = "play"
+    ctx.log(drew=n)
+
+
+def do_end_turn(ctx: Ctx, m: Move, i: int) -> None:
+    own_turn(ctx, m, i)
+    s = ctx.s
+    if s.phase != "play":
+        raise Refusal("wrong_phase", "The turn ends after the draw phase.", "turn.discard")
+    seat = s.seats[i]
+    need = max(0, seat.hand - hand_limit(s, i))
+    opts = m.arg if isinstance(m.arg, dict) else {}
+    given = opts.get("discard", need)
+    if not isinstance(given, int) or isinstance(given, bool) or given < 0:
+        raise Refusal("bad_move", "'discard' is a number of cards.", "record")
+    if given < need:
+        raise Refusal("over_hand_limit", f"{seat.name} holds {seat.hand} cards with a limit of "
+                      f"{hand_limit(s, i)}: {need} must be discarded.", "turn.discard")
+    if given > need:
+        raise Refusal("wrong_discard_count", f"{seat.name} may only discard down to the limit: "
+                      f"{need} card{'s' if need != 1 else ''}, not {given}.", "turn.discard")
+    if need:
+        ctx.spend(i, need, "end of turn")
+        ctx.log(excess_discard=need)
+    ctx.next_turn()

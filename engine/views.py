@@ -1,0 +1,75 @@
+"""What may leave the server. Both views are built up from an allowlist of public fields;
+nothing is ever removed from a full copy. A role is public when it belongs to the
+Sheriff, to an eliminated player, or to anyone once the game is over; the only other
+role a view carries is the viewer's own.
+"""
+from __future__ import annotations
+
+from .effects import SIDES
+from .errors import Refusal
+from .setup import GOALS
+from .state import State, ask_dict
+from .table import cards_of, character, distance_table, hand_limit
+
+
+def _role_is_public(state: State, i: int) -> bool:
+    seat = state.seats[i]
+    return seat.role == "sheriff" or not seat.alive or state.winner is not None
+
+
+def _card(state: State, name: str) -> dict:
+    card = cards_of(state).find(name)
+    return {"name": name, "kind": card.kind if card else "", "range": card.range if card else None}
+
+
+def _seat(state: State, i: int) -> dict:
+    seat = state.seats[i]
+    char = character(state, i)
+    return {
+        "name": seat.name,
+        "character": seat.character,
+        "ability": char.ability,
+        "life": max(seat.life, 0) if not seat.alive else seat.life,
+        "max_life": seat.max_life,
+        "hand": seat.hand,
+        "hand_limit": hand_limit(state, i),
+        "in_play": [_card(state, n) for n in seat.in_play],
+        "alive": seat.alive,
+        "role": seat.role if _role_is_public(state, i) else None,
+        "legend": seat.legend,
+        "fame": seat.fame,
+    }
+
+
+def public_view(state: State) -> dict:
+    """What everyone may see: the host screen's view."""
+    names = [s.name for s in state.seats]
+    return {
+        "ruleset": state.ruleset,
+        "mode": state.mode,
+        "seats": [_seat(state, i) for i in range(len(state.seats))],
+        "turn": names[state.turn],
+        "phase": state.phase,
+        "bangs": state.bangs,
+        "pending": [ask_dict(a, names) for a in state.pending],
+        "winner": ({"side": state.winner, "text": SIDES[state.winner]}
+                   if state.winner else None),
+        "feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats],
+    }
+
+
+def view_for(state: State, seat: str) -> dict:
+    """What the player in `seat` may see: the public view plus their own role."""
+    i = state.index(seat)
+    s = state.seats[i]
+    view = public_view(state)
+    me = {"name": s.name, "role": s.role, "goal": GOALS.get(s.role, ""),
+          "character": s.character, "ability": character(state, i).ability,
+          "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
+          "asked": [ask_dict(a, [x.name for x in state.seats]) for a in state.asks_for(i)]}
+    try:
+        me["distances"] = distance_table(state, s.name) if s.alive else None
+    except Refusal:
+        me["distances"] = None
+    view["me"] = me
+    return view
