@@ -85,16 +85,17 @@ class CardTable:
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
         self._by_key = {norm(c.name): c for c in cards}
+        self._by_name = {c.name: c for c in cards}
 
     def get(self, name: object) -> Card:
-        card = self._by_key.get(norm(name)) if isinstance(name, str) else None
+        card = self._by_name.get(name) or self.find(name) if isinstance(name, str) else None
         if card is None:
             raise Refusal("unknown_card", f"There is no card called {name!r} in this game.",
                           "cards")
         return card
 
     def find(self, name: str) -> Card | None:
-        return self._by_key.get(norm(name))
+        return self._by_name.get(name) or self._by_key.get(norm(name))
 
     def __iter__(self):
         return iter(self.cards)

@@ -87,15 +87,16 @@ class CharacterTable:
     def __init__(self, chars: tuple[Character, ...]) -> None:
         self.chars = chars
         self._by_key = {norm(c.name): c for c in chars}
+        self._by_name = {c.name: c for c in chars}
 
     def get(self, name: object) -> Character:
-        c = self._by_key.get(norm(name)) if isinstance(name, str) else None
+        c = self._by_name.get(name) or self.find(name) if isinstance(name, str) else None
         if c is None:
             raise Refusal("bad_move", f"There is no character called {name!r}.", "characters")
         return c
 
     def find(self, name: str) -> Character | None:
-        return self._by_key.get(norm(name))
+        return self._by_name.get(name) or self._by_key.get(norm(name))
 
     def __iter__(self):
         return iter(self.chars)

@@ -28,6 +28,12 @@ class Seat:
     legend: bool = False
     fame: int = 5
 
+    def clone(self) -> "Seat":
+        new = Seat.__new__(Seat)
+        new.__dict__.update(self.__dict__)
+        new.in_play = list(self.in_play)
+        return new
+
 
 @dataclass
 class Ask:
@@ -58,10 +64,9 @@ class State:
     turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
 
     def copy(self) -> "State":
-        new = copy.copy(self)
-        new.seats = [copy.copy(s) for s in self.seats]
-        for s in new.seats:
-            s.in_play = list(s.in_play)
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.seats = [s.clone() for s in self.seats]
         new.pending = list(self.pending)   # Ask values are replaced, never changed in place
         new.options = self.options        # read-only after setup
         new.feats = [{"name": f["name"], "tokens": dict(f["tokens"])} for f in self.feats]

@@ -1,0 +1,52 @@
+"""1,000 seeded random games played to the end, with invariants checked after every move."""
+import pytest
+
+from engine import Refusal, apply, replay
+from engine.playout import random_game
+from engine.table import winner_now
+
+GAMES = 1000
+
+
+def check_invariants(before, move, after):
+    mover = move["by"]
+    b = before.seats[before.index(mover)]
+    assert b.alive, f"the eliminated {mover} acted: {move}"
+    for s in after.seats:
+        assert s.life <= s.max_life, f"{s.name} above maximum life"
+        assert s.hand >= 0, f"{s.name} has a negative hand"
+        if not s.alive:
+            assert s.hand == 0 and s.in_play == [], f"eliminated {s.name} kept cards"
+    for a in after.pending:
+        assert after.seats[a.seat].alive, "a question is put to an eliminated player"
+    if after.winner is None:
+        assert after.seats[after.turn].alive, "the turn belongs to an eliminated player"
+        assert winner_now(after) is None
+    else:
+        assert after.pending == []
+        assert after.winner == winner_now(after), "the winner does not match the roles alive"
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_games_end_with_a_winner(block):
+    for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
+        header, moves, final = random_game(seed, on_move=check_invariants)
+        assert final.winner in ("sheriff", "outlaws", "renegade"), f"seed {seed} did not end"
+
+
+def test_a_random_game_replays_to_the_same_state():
+    header, moves, final = random_game(12345)
+    assert replay({**header, "moves": moves}).to_dict() == final.to_dict()
+
+
+def test_refused_moves_leave_the_state_untouched():
+    header, moves, final = random_game(7)
+    state = replay({**header, "moves": moves[:40]})
+    snapshot = state.to_dict()
+    for bad in ({"by": "Ann", "play": "Gatling", "target": "Bob"},
+                {"by": "Bob", "respond": "Beer"},
+                {"by": state.seats[state.turn].name, "end_turn": {"discard": 99}},
+                {"by": "Nobody", "draw": {}}):
+        with pytest.raises(Refusal):
+            apply(state, bad)
+        assert state.to_dict() == snapshot
