@@ -1,0 +1,76 @@
+"""The BANG! table companion's server: Flask + Flask-SocketIO around the engine.
+
+    app = create_app({"DATA_DIR": "data"})
+    socketio = app.extensions["socketio"]
+    socketio.run(app, ...)          # see companion.cli
+
+Config keys (besides Flask's own):
+
+    DATA_DIR      directory of the SQLite file (companion.sqlite3); None: DATABASE
+    DATABASE      an explicit SQLite path, or ":memory:" (the default without DATA_DIR)
+    SYNCHRONOUS   "NORMAL" (default: survives a killed process) or "FULL" (a power cut)
+    BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from flask import Flask
+from flask_socketio import SocketIO
+
+from .hub import Hub
+from .storage import SqliteStorage
+from .tables import Tables
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@dataclass
+class Companion:
+    """What the routes and handlers share, kept in `app.extensions["companion"]`."""
+    tables: Tables
+    hub: Hub
+    storage: SqliteStorage
+
+
+def same_origin(base_url: str):
+    """The Socket.IO origin check: the origin the page was served from (the Host
+    header a browser sent), or the configured public URL. Anything else is refused."""
+    public = urlsplit(base_url).netloc if base_url else ""
+
+    def allowed(origin, environ=None) -> bool:
+        if not origin:
+            return True
+        netloc = urlsplit(origin).netloc
+        host = (environ or {}).get("HTTP_HOST", "")
+        return bool(netloc) and netloc in (host, public)
+    return allowed
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """A new application with its own SocketIO server, storage and tables."""
+    app = Flask(__name__, template_folder=os.path.join(ROOT, "templates"),
+                static_folder=os.path.join(ROOT, "static"), static_url_path="/static")
+    app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
+                            DATABASE=":memory:", SYNCHRONOUS="NORMAL", BASE_URL="",
+                            MAX_CONTENT_LENGTH=64 * 1024)
+    if test_config:
+        app.config.update(test_config)
+    if app.config["DATA_DIR"]:
+        app.config["DATABASE"] = os.path.join(app.config["DATA_DIR"], "companion.sqlite3")
+
+    socketio = SocketIO(app, async_mode="threading", logger=False, engineio_logger=False,
+                        cors_allowed_origins=same_origin(app.config["BASE_URL"]),
+                        max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20)
+    storage = SqliteStorage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
+    tables = Tables(storage)
+    hub = Hub(socketio, app.config["BASE_URL"])
+    app.extensions["companion"] = Companion(tables, hub, storage)
+
+    from . import routes, sockets
+    app.register_blueprint(routes.bp)
+    sockets.register(socketio, tables, hub)
+    return app

@@ -1,0 +1,70 @@
+"""`bang-companion`: serve the table companion, or check game records.
+
+    bang-companion serve [--host 0.0.0.0] [--port 5000] [--data DIR] [--public-url URL]
+    bang-companion check FILE...
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="bang-companion",
+                                 description="The BANG! table companion.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the server for phones and the host screen")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0)")
+    serve.add_argument("--port", type=int, default=5000, help="port (5000)")
+    serve.add_argument("--data", default="data", help="directory of the SQLite file (data)")
+    serve.add_argument("--public-url", default=None,
+                       help="the URL phones open, when the LAN address guess is wrong")
+    serve.add_argument("--quiet", action="store_true", help="no request log lines")
+    check = sub.add_parser("check", help="replay game records and check their expectations")
+    check.add_argument("paths", nargs="+", metavar="FILE")
+    return ap.parse_args(argv)
+
+
+def serve(args: argparse.Namespace) -> int:
+    from . import create_app, net, qr
+    from .serving import RequestHandler
+
+    base = net.base_url(args.host, args.port, args.public_url)
+    app = create_app({"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base})
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if args.quiet:
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    n = len(app.extensions["companion"].tables.all())
+    print(f"BANG! table companion: {n} table(s) loaded from {app.config['DATABASE']}")
+    print(f"Host screen (open on this laptop): {base}/")
+    print(f"Phones join at: {base}/join")
+    if args.host in ("0.0.0.0", "", "::") and not args.public_url:
+        others = [a for a in net.candidates() if f"//{a}:" not in base]
+        if others:
+            print("Other addresses of this machine: " + ", ".join(others)
+                  + "  (use --public-url if phones cannot reach the one above)")
+    print(qr.ascii_art(f"{base}/join", tty=sys.stdout.isatty()), flush=True)
+    socketio = app.extensions["socketio"]
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+                 use_reloader=False, debug=False, request_handler=RequestHandler)
+    return 0
+
+
+def check(paths: list[str]) -> int:
+    from .checker import main as check_main   # written by the engine's author
+    return check_main(paths)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if args.command == "check":
+        code = check(args.paths)
+    else:
+        code = serve(args)
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

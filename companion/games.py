@@ -1,0 +1,108 @@
+"""Games as the engine sees them: dealing, dealing again, and replaying a move log.
+
+Everything rules-related is the engine's; this module only turns the server's data
+(lobby entries, stored log rows) into engine calls and engine answers into log lines.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+
+import engine
+
+from .errors import Problem
+
+log = logging.getLogger(__name__)
+
+RULESETS = ("base", "legends", "starwars")
+MODES = ("tracker", "referee")
+SHERIFF_ROLES = ("sheriff", "vader")
+
+
+def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None = None,
+         options: object = None, sheriff: str | None = None) -> dict:
+    """A new game's header from the engine, with a fresh random seed (kept in it).
+
+    `sheriff` names the seat that must get the sheriff's role (a rotation); the roles
+    are otherwise the engine's deal. Raises Problem (bad_deal).
+    """
+    if options is not None and not isinstance(options, dict):
+        raise Problem("bad_request", "'options' must be an object.")
+    seed = secrets.randbits(53)
+    try:
+        header = engine.deal(names, ruleset=ruleset, seed=seed, characters=characters or None,
+                             mode=mode, options=options or None)
+        header.setdefault("seed", seed)
+        if sheriff is not None:
+            _give_sheriff(header, sheriff)
+        engine.initial_state(header)          # the header must read back as a game
+    except (engine.Refusal, engine.RecordError, KeyError, ValueError, TypeError) as e:
+        raise Problem("bad_deal", getattr(e, "message", None) or str(e)) from None
+    return header
+
+
+def _give_sheriff(header: dict, name: str) -> None:
+    """Swap roles so that seat `name` is the sheriff (the other roles stay as dealt)."""
+    seats = header["seats"]
+    target = next(s for s in seats if s["name"] == name)
+    holder = next((s for s in seats if s["role"] in SHERIFF_ROLES), None)
+    if holder is not None and holder is not target:
+        holder["role"], target["role"] = target["role"], holder["role"]
+
+
+def redeal(header: dict, state, *, keep_characters: bool, rotate_sheriff: bool) -> dict:
+    """The next game at the same seats. Survivors may keep their characters; the
+    sheriff's role may pass to the next seat clockwise. Raises Problem."""
+    seats = header["seats"]
+    names = [s["name"] for s in seats]
+    characters = None
+    if keep_characters and state is not None:
+        characters = {s.name: s.character for s in state.seats if s.alive}
+    sheriff = None
+    if rotate_sheriff:
+        k = next((i for i, s in enumerate(seats) if s["role"] in SHERIFF_ROLES), -1)
+        sheriff = names[(k + 1) % len(names)]
+    return deal(names, ruleset=header.get("ruleset", "base"),
+                mode=header.get("mode", "tracker"), characters=characters,
+                options=header.get("options") or None, sheriff=sheriff)
+
+
+def characters_by_seat(table, characters: object) -> dict | None:
+    """The host's `{lobby_id: character}` as the engine's `{seat name: character}`."""
+    if characters is None:
+        return None
+    if not isinstance(characters, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in characters.items()):
+        raise Problem("bad_request", "'characters' maps lobby ids to character names.")
+    return {table.entry(k)["name"]: v for k, v in characters.items() if v.strip()}
+
+
+def log_lines(seq: int, events: list[dict]) -> list[dict]:
+    """The engine's events as the log lines every client may read."""
+    return [{"seq": seq, "text": str(e.get("text", "")), "kind": str(e.get("type", ""))}
+            for e in events]
+
+
+def replay(header: dict, moves: list[dict]):
+    """(state, log lines) from a header and the stored log rows, skipping undone moves.
+
+    A stored move the engine now refuses (an engine changed between two runs) is
+    skipped and said so in the log rather than losing the whole table.
+    """
+    state = engine.initial_state(header)
+    lines = [{"seq": 0, "text": "The cards are dealt. "
+              + ", ".join(s.name for s in state.seats) + " sit clockwise.", "kind": "deal"}]
+    for m in moves:
+        if m["undone"]:
+            lines.append({"seq": m["seq"], "text": f"The host took back move {m['seq']}.",
+                          "kind": "undo"})
+            continue
+        try:
+            state, events = engine.apply(state, m["move"])
+        except (engine.Refusal, engine.RecordError) as e:
+            log.warning("move %s could not be replayed: %s", m["seq"], e)
+            lines.append({"seq": m["seq"], "text": f"Move {m['seq']} no longer fits the "
+                          "rules and was skipped.", "kind": "skipped"})
+            continue
+        lines.extend(log_lines(m["seq"], events))
+    return state, lines

@@ -1,0 +1,119 @@
+"""Who is connected where, and the fan-out of snapshots to them.
+
+Rooms: `host:<table>` for the table's host screens and `seat:<table>:<lobby id>` for
+each seat's phones. A room per seat (not per socket) survives reconnects and second
+tabs; every socket is in exactly one of these rooms, so one change sends exactly one
+message to each socket.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from flask import has_request_context, request
+
+from . import snapshots
+
+
+@dataclass(frozen=True)
+class Conn:
+    """One socket: a host screen (`lobby_id` None) or the phone of one seat."""
+    table_id: str
+    lobby_id: str | None = None
+    token: str = ""            # the digest of the token it connected with (phones)
+
+    @property
+    def is_host(self) -> bool:
+        return self.lobby_id is None
+
+    @property
+    def room(self) -> str:
+        return host_room(self.table_id) if self.is_host else seat_room(self.table_id,
+                                                                       self.lobby_id)
+
+
+def host_room(table_id: str) -> str:
+    return f"host:{table_id}"
+
+
+def seat_room(table_id: str, lobby_id: str) -> str:
+    return f"seat:{table_id}:{lobby_id}"
+
+
+class Hub:
+    """The connections of every table, and `broadcast(table)`."""
+
+    def __init__(self, socketio, base_url: str = "") -> None:
+        self.socketio = socketio
+        self.base_url = base_url.rstrip("/")
+        self._conns: dict[str, Conn] = {}
+        self._count: dict[tuple[str, str | None], int] = {}
+        self._lock = threading.Lock()
+
+    # -- the registry -----------------------------------------------------------------
+    def attach(self, sid: str, conn: Conn) -> None:
+        with self._lock:
+            self._conns[sid] = conn
+            key = (conn.table_id, conn.lobby_id)
+            self._count[key] = self._count.get(key, 0) + 1
+
+    def detach(self, sid: str) -> Conn | None:
+        with self._lock:
+            conn = self._conns.pop(sid, None)
+            if conn is not None:
+                key = (conn.table_id, conn.lobby_id)
+                self._count[key] -= 1
+                if not self._count[key]:
+                    del self._count[key]
+            return conn
+
+    def conn(self, sid: str) -> Conn | None:
+        with self._lock:
+            return self._conns.get(sid)
+
+    def presence(self, table_id: str) -> dict:
+        """{lobby_id: connected sockets} for one table (None: its host screens)."""
+        with self._lock:
+            return {lid: n for (tid, lid), n in self._count.items() if tid == table_id}
+
+    def sids(self, table_id: str, lobby_id: str | None) -> list[tuple[str, Conn]]:
+        with self._lock:
+            return [(sid, c) for sid, c in self._conns.items()
+                    if c.table_id == table_id and c.lobby_id == lobby_id]
+
+    # -- sending ----------------------------------------------------------------------
+    def join_url(self, table_id: str) -> str:
+        base = self.base_url
+        if not base and has_request_context():
+            base = request.host_url.rstrip("/")
+        return f"{base}/t/{table_id}"
+
+    def broadcast(self, table) -> None:
+        """A fresh snapshot to every connected socket of `table` (hold `table.lock`)."""
+        presence = self.presence(table.id)
+        url = self.join_url(table.id)
+        emit = self.socketio.emit
+        if presence.get(None):
+            emit("snapshot", snapshots.for_host(table, presence, url), to=host_room(table.id))
+        for entry in table.lobby:
+            if presence.get(entry["id"]):
+                emit("snapshot", snapshots.for_seat(table, entry, presence, url),
+                     to=seat_room(table.id, entry["id"]))
+
+    def snapshot_for(self, table, conn: Conn) -> dict:
+        presence = self.presence(table.id)
+        url = self.join_url(table.id)
+        if conn.is_host:
+            return snapshots.for_host(table, presence, url)
+        return snapshots.for_seat(table, table.entry(conn.lobby_id), presence, url)
+
+    def drop(self, table_id: str, lobby_id: str, error: dict, keep_token: str = "") -> None:
+        """Tell the sockets of a seat why, and disconnect them (kick, moved seat).
+        Sockets that connected with `keep_token` (the seat's new phone) stay."""
+        for sid, conn in self.sids(table_id, lobby_id):
+            if keep_token and conn.token == keep_token:
+                continue
+            self.detach(sid)
+            self.socketio.emit("error", error, to=sid)
+            self.socketio.server.leave_room(sid, conn.room, namespace="/")
+            self.socketio.server.disconnect(sid, namespace="/")

@@ -1,0 +1,195 @@
+"""The HTTP routes (docs/protocol.md): pages, creating a table, joining, claiming.
+
+Secrets never travel in a URL that a server log could print: a seat token comes back
+in a redirect's fragment (`/p/<id>#<token>`), which browsers never send to a server;
+the host secret lives in an HttpOnly cookie.
+"""
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from flask import (Blueprint, Response, abort, current_app, jsonify, make_response,
+                   redirect, render_template, request)
+from jinja2 import TemplateNotFound
+from markupsafe import escape
+
+import engine
+
+from . import sockets
+from .errors import Problem
+from .qr import svg as qr_svg
+
+bp = Blueprint("companion", __name__)
+
+
+def _parts():
+    c = current_app.extensions["companion"]
+    return c.tables, c.hub
+
+
+def page(template: str, status: int = 200, **context):
+    """A page from templates/; a bare fallback while the template is not written yet."""
+    try:
+        return render_template(template, **context), status
+    except TemplateNotFound:
+        body = "".join(f"<p>{escape(k)}: {escape(v)}</p>" for k, v in context.items())
+        return f"<!doctype html><title>BANG!</title><h1>{escape(template)}</h1>{body}", status
+
+
+def problem_page(p: Problem, status: int) -> Response:
+    if request.is_json or request.accept_mimetypes.best == "application/json":
+        return make_response(jsonify({"ok": False, "error": p.to_dict()}), status)
+    return make_response(page("error.html", status, title="That did not work",
+                              message=p.message, code=p.code))
+
+
+def table_or_404(table_id: str):
+    tables, _ = _parts()
+    try:
+        return tables.get(table_id)
+    except Problem as p:
+        abort(problem_page(p, 404))
+
+
+def host_only(table) -> None:
+    if not table.is_host(request.cookies.get(f"host_{table.id}")):
+        abort(problem_page(Problem("not_host"), 403))
+
+
+@bp.before_app_request
+def same_origin_posts():
+    """Refuse a form posted from another site (a join or a table made behind a
+    player's back). Browsers send Origin on every cross-site POST."""
+    if request.method == "POST":
+        origin = request.headers.get("Origin")
+        if origin and origin != "null" and urlsplit(origin).netloc != request.host:
+            abort(problem_page(Problem("bad_origin"), 403))
+
+
+@bp.after_app_request
+def headers(resp: Response) -> Response:
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("X-Frame-Options", "DENY")
+    resp.headers.setdefault("Referrer-Policy", "same-origin")
+    return resp
+
+
+@bp.get("/")
+def index():
+    return page("index.html")
+
+
+@bp.post("/tables")
+def create_table():
+    tables, _ = _parts()
+    try:
+        table, secret = tables.create(request.form.get("ruleset", "base"),
+                                      request.form.get("mode", "tracker"))
+    except Problem as p:
+        return problem_page(p, 400)
+    resp = redirect(f"/host/{table.id}", 303)
+    resp.set_cookie(f"host_{table.id}", secret, httponly=True, samesite="Lax",
+                    max_age=30 * 24 * 3600)
+    return resp
+
+
+@bp.get("/host/<table_id>")
+def host_page(table_id):
+    table = table_or_404(table_id)
+    host_only(table)
+    _, hub = _parts()
+    return page("host.html", table_id=table.id, join_url=hub.join_url(table.id),
+                ruleset=table.ruleset, mode=table.mode)
+
+
+@bp.get("/host/<table_id>/qr.svg")
+def join_qr(table_id):
+    table = table_or_404(table_id)
+    _, hub = _parts()
+    return Response(qr_svg(hub.join_url(table.id)), mimetype="image/svg+xml")
+
+
+@bp.get("/host/<table_id>/export.json")
+def export(table_id):
+    table = table_or_404(table_id)
+    host_only(table)
+    with table.lock:
+        if table.header is None:
+            return problem_page(Problem("wrong_status", "No game has been dealt yet."), 409)
+        record = engine.export_record(table.header, table.live_moves())
+    resp = Response(json.dumps(record, ensure_ascii=False, indent=1),
+                    mimetype="application/json")
+    resp.headers["Content-Disposition"] = f'attachment; filename="bang-{table.id}-game{table.game}.json"'
+    return resp
+
+
+@bp.get("/join")
+def join_any():
+    """The terminal's QR code: straight to the one table waiting for players."""
+    tables, _ = _parts()
+    waiting = [t for t in tables.all() if t.status == "lobby"]
+    if len(waiting) == 1:
+        return redirect(f"/t/{waiting[0].id}", 303)
+    return page("tables.html", tables=[{"id": t.id, "players": len(t.lobby)} for t in waiting])
+
+
+@bp.get("/t/<table_id>")
+def join_page(table_id):
+    table = table_or_404(table_id)
+    return page("join.html", table_id=table.id)
+
+
+@bp.post("/t/<table_id>/join")
+def join(table_id):
+    table = table_or_404(table_id)
+    _, hub = _parts()
+    data = request.get_json(silent=True) if request.is_json else request.form
+    name = data.get("name") if isinstance(data, dict) or hasattr(data, "get") else None
+    try:
+        with table.lock:
+            entry, token = table.join(name)
+            hub.broadcast(table)
+    except Problem as p:
+        if request.is_json:
+            return jsonify({"ok": False, "error": p.to_dict()}), 400
+        return page("join.html", 400, table_id=table.id, name=name or "", error=p.message)
+    url = f"/p/{table.id}#{token}"
+    if request.is_json:
+        resp = jsonify({"ok": True, "token": token, "lobby_id": entry["id"], "url": url})
+    else:
+        resp = redirect(url, 303)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/t/<table_id>/claim/<code>")
+def claim(table_id, code):
+    table = table_or_404(table_id)
+    _, hub = _parts()
+    try:
+        with table.lock:
+            entry, token, _old = table.claim(code)
+            sockets.claimed(hub, table, entry, token)
+            hub.broadcast(table)
+    except Problem as p:
+        return problem_page(p, 404)
+    resp = redirect(f"/p/{table.id}#{token}", 303)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/p/<table_id>")
+def phone_page(table_id):
+    table = table_or_404(table_id)
+    return page("phone.html", table_id=table.id, ruleset=table.ruleset, mode=table.mode)
+
+
+@bp.get("/rules")
+def rules():
+    return page("rules.html")
+
+
+@bp.get("/healthz")
+def healthz():
+    return Response("ok", mimetype="text/plain")

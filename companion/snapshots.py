@@ -1,0 +1,47 @@
+"""The one message each client gets after every change: a full snapshot built for it.
+
+Only three things ever go out: the table's public facts (below), the engine's view for
+that recipient (`public_view` for the host, `view_for(own seat)` for a phone), and the
+log lines the engine wrote for everyone. No tokens, no digests, no raw state.
+"""
+from __future__ import annotations
+
+import engine
+
+LOG_SENT = 50
+
+
+def _table(table, presence: dict, join_url: str) -> dict:
+    phase = table.phase
+    info = {
+        "id": table.id,
+        "ruleset": table.ruleset,
+        "mode": table.mode,
+        "status": phase,
+        "game": table.game,
+        "join_url": join_url,
+        "lobby": [{"id": e["id"], "name": e["name"], "connected": bool(presence.get(e["id"]))}
+                  for e in table.lobby],
+        "seats_connected": {e["name"]: bool(presence.get(e["id"])) for e in table.lobby},
+        "moves": sum(1 for m in table.moves if not m["undone"]),
+        "you": None,
+    }
+    info["roles"] = table.roles() if phase == "over" else []
+    return info
+
+
+def for_host(table, presence: dict, join_url: str) -> dict:
+    """The host screen's snapshot: the public view."""
+    info = _table(table, presence, join_url)
+    info["can_undo"] = table.status == "playing" and info["moves"] > 0
+    view = engine.public_view(table.state) if table.state is not None else None
+    return {"seq": table.version, "table": info, "view": view, "log": table.log[-LOG_SENT:]}
+
+
+def for_seat(table, entry: dict, presence: dict, join_url: str) -> dict:
+    """One phone's snapshot: its own seat's view (its role and everything public)."""
+    info = _table(table, presence, join_url)
+    info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
+                   "seat": entry["name"] if table.state is not None else None}
+    view = engine.view_for(table.state, entry["name"]) if table.state is not None else None
+    return {"seq": table.version, "table": info, "view": view, "log": table.log[-LOG_SENT:]}

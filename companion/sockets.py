@@ -1,0 +1,169 @@
+"""The Socket.IO events (docs/protocol.md). Each handler: check the payload, find the
+table, take its lock, let the table (and through it the engine) act, then send every
+socket of the table its snapshot. Whatever goes wrong answers with an error ack and
+changes nothing; a traceback goes to the server's log, never to a client.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+
+from flask import request
+from flask_socketio import ConnectionRefusedError, emit, join_room
+
+import engine
+
+from .errors import Problem
+from .hub import Conn, Hub
+from .qr import svg as qr_svg
+from .tables import Tables, digest
+
+log = logging.getLogger(__name__)
+
+MOVE_MAX_BYTES = 4096
+STRIPPED = ("by", "expect", "then")   # a phone never chooses who moves, nor checks
+
+
+def error_of(exc: BaseException) -> dict:
+    if isinstance(exc, (Problem, engine.Refusal)):
+        return exc.to_dict()
+    if isinstance(exc, engine.RecordError):
+        return {"code": "bad_move", "message": exc.message, "rule": "record"}
+    return Problem("internal").to_dict()
+
+
+def clean_move(data: dict) -> dict:
+    """A record move from a client, without the keys a client may not set."""
+    try:
+        size = len(json.dumps(data))
+    except (TypeError, ValueError):
+        raise Problem("bad_request", "The move is not plain JSON.") from None
+    if size > MOVE_MAX_BYTES:
+        raise Problem("bad_request", "The move is too large.")
+    return {k: v for k, v in data.items() if k not in STRIPPED}
+
+
+def register(socketio, tables: Tables, hub: Hub) -> None:
+    """Attach every event handler to `socketio`."""
+
+    def handler(event: str, who: str):
+        """`who`: "host" or "seat". The wrapped function gets (table, conn, data) and
+        returns extra ack fields; it runs with the table's lock held."""
+        def wrap(fn):
+            @functools.wraps(fn)
+            def inner(data=None, *extra):
+                try:
+                    conn = hub.conn(request.sid)
+                    if conn is None:
+                        raise Problem("bad_token", "This connection is not attached to a seat.")
+                    if conn.is_host != (who == "host"):
+                        raise Problem("not_host" if who == "host" else "bad_request",
+                                      "" if who == "host" else "Only a phone sends this.")
+                    if extra or not isinstance(data, dict):
+                        raise Problem("bad_request", f"'{event}' takes one JSON object.")
+                    table = tables.get(conn.table_id)
+                    with table.lock:
+                        if not conn.is_host:
+                            entry = table.entry(conn.lobby_id)
+                            if entry["token"] != conn.token:
+                                raise Problem("revoked")
+                        result = fn(table, conn, data) or {}
+                        hub.broadcast(table)
+                    return {"ok": True, **result}
+                except (Problem, engine.Refusal, engine.RecordError) as e:
+                    return {"ok": False, "error": error_of(e)}
+                except Exception:
+                    log.exception("event %s failed", event)
+                    return {"ok": False, "error": error_of(RuntimeError())}
+            socketio.on_event(event, inner)
+            return inner
+        return wrap
+
+    @socketio.on("connect")
+    def on_connect(auth=None):
+        try:
+            if not isinstance(auth, dict) or not isinstance(auth.get("table"), str):
+                raise Problem("bad_request", "Connect with auth {\"table\": id, ...}.")
+            table = tables.get(auth["table"])
+            with table.lock:
+                if "token" in auth:
+                    entry = table.entry_for_token(auth["token"])
+                    conn = Conn(table.id, entry["id"], entry["token"])
+                elif table.is_host(request.cookies.get(f"host_{table.id}")):
+                    conn = Conn(table.id)
+                else:
+                    raise Problem("not_host")
+                hub.attach(request.sid, conn)
+                join_room(conn.room)
+                hub.broadcast(table)
+        except Exception as e:
+            if not isinstance(e, (Problem, engine.Refusal)):
+                log.exception("connect failed")
+            err = error_of(e)
+            emit("error", err)
+            raise ConnectionRefusedError(err["message"], err) from None
+
+    @socketio.on("disconnect")
+    def on_disconnect(reason=None):
+        conn = hub.detach(request.sid)
+        if conn is None:
+            return
+        try:
+            table = tables.get(conn.table_id)
+        except Problem:
+            return
+        with table.lock:
+            hub.broadcast(table)
+
+    @handler("move", "seat")
+    def on_move(table, conn, data):
+        table.apply(table.entry(conn.lobby_id)["name"], clean_move(data))
+
+    @handler("host_move", "host")
+    def on_host_move(table, conn, data):
+        table.apply("host", clean_move(data))
+
+    @handler("undo", "host")
+    def on_undo(table, conn, data):
+        table.undo()
+
+    @handler("order", "host")
+    def on_order(table, conn, data):
+        table.order(data.get("order"))
+
+    @handler("kick", "host")
+    def on_kick(table, conn, data):
+        gone = table.kick(data.get("lobby_id"))
+        hub.drop(table.id, gone["id"], Problem("kicked").to_dict())
+
+    @handler("deal", "host")
+    def on_deal(table, conn, data):
+        table.deal(data.get("characters"), data.get("options"))
+
+    @handler("new_game", "host")
+    def on_new_game(table, conn, data):
+        keep, rotate = data.get("keep_characters", False), data.get("rotate_sheriff", False)
+        if not isinstance(keep, bool) or not isinstance(rotate, bool):
+            raise Problem("bad_request", "keep_characters and rotate_sheriff are true/false.")
+        table.new_game(keep, rotate)
+
+    @handler("end_game", "host")
+    def on_end_game(table, conn, data):
+        table.end_game()
+
+    @handler("reseat", "host")
+    def on_reseat(table, conn, data):
+        code = table.reseat(data.get("seat"))
+        url = hub.join_url(table.id) + "/claim/" + code
+        return {"claim_url": url, "claim_qr_svg": qr_svg(url)}
+
+    @socketio.on_error_default
+    def on_error(e):   # a safety net: handlers above catch their own errors
+        log.error("socket event failed: %s", type(e).__name__)
+        return {"ok": False, "error": Problem("internal").to_dict()}
+
+
+def claimed(hub: Hub, table, entry: dict, token: str) -> None:
+    """After a claim (HTTP): lock the seat's old phones out (hold `table.lock`)."""
+    hub.drop(table.id, entry["id"], Problem("revoked").to_dict(), keep_token=digest(token))

@@ -1,0 +1,134 @@
+"""Where tables and their move logs are kept: one small interface, SQLite behind it.
+
+The interface is three calls (`load_all`, `moves`, `save`) so that another database
+(PostgreSQL for a venue with several server processes) can replace SQLite without
+touching the rest of the server. `save` is one transaction: a move is committed
+together with the table row that counts it, before anybody is told about it.
+
+Secrets are not stored in clear: the table row holds SHA-256 digests of the host
+secret and of the seat tokens (see `companion.tables.digest`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from typing import Protocol
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id          TEXT PRIMARY KEY,
+    host_hash   TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    ruleset     TEXT NOT NULL,
+    mode        TEXT NOT NULL,
+    lobby_json  TEXT NOT NULL,     -- [{id, name, token, claim, revoked}] in seating order
+    game        INTEGER NOT NULL,  -- 0 before the first deal, then 1, 2, ...
+    header_json TEXT,              -- the current game's record header (engine.deal)
+    version     INTEGER NOT NULL,  -- grows with every change; the snapshots' seq
+    created_at  REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id  TEXT NOT NULL REFERENCES tables(id),
+    game      INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,    -- 1, 2, ... within one game, undone moves included
+    at        REAL NOT NULL,
+    move_json TEXT NOT NULL,
+    undone    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, game, seq)
+);
+"""
+
+ROW_FIELDS = ("id", "host_hash", "status", "ruleset", "mode", "lobby", "game", "header",
+              "version", "created_at")
+
+
+class Storage(Protocol):
+    """What the server needs from a database."""
+
+    def load_all(self) -> list[dict]:
+        """Every table row (a dict with the keys of ROW_FIELDS)."""
+
+    def moves(self, table_id: str, game: int) -> list[dict]:
+        """The log of one game: `[{"seq", "at", "move", "undone"}]` in order."""
+
+    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
+        """Write the table row and, in the same transaction, append `move`
+        (`{"seq", "at", "move"}`) or mark the move numbered `undo` as undone."""
+
+    def close(self) -> None:
+        """Release the database."""
+
+
+class SqliteStorage:
+    """SQLite in WAL mode: one connection, one writer at a time (a lock)."""
+
+    def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL survives a crash or kill of the server process (the restart test
+        # does exactly that); FULL also survives a power cut, at one fsync per move.
+        if synchronous.upper() not in ("NORMAL", "FULL"):
+            raise ValueError("synchronous must be NORMAL or FULL")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA)
+
+    def load_all(self) -> list[dict]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, host_hash, status, ruleset, mode, lobby_json, game, header_json,"
+                " version, created_at FROM tables ORDER BY created_at").fetchall()
+        out = []
+        for r in rows:
+            d = dict(zip(ROW_FIELDS, r))
+            d["lobby"] = json.loads(d["lobby"])
+            d["header"] = json.loads(d["header"]) if d["header"] else None
+            out.append(d)
+        return out
+
+    def moves(self, table_id: str, game: int) -> list[dict]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, at, move_json, undone FROM moves WHERE table_id=? AND game=?"
+                " ORDER BY seq", (table_id, game)).fetchall()
+        return [{"seq": s, "at": at, "move": json.loads(m), "undone": bool(u)}
+                for s, at, m, u in rows]
+
+    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
+        values = (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
+                  json.dumps(row["lobby"]), row["game"],
+                  json.dumps(row["header"]) if row["header"] is not None else None,
+                  row["version"], row["created_at"])
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO tables (id, host_hash, status, ruleset, mode, lobby_json,"
+                    " game, header_json, version, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+                    " ON CONFLICT(id) DO UPDATE SET host_hash=excluded.host_hash,"
+                    " status=excluded.status, lobby_json=excluded.lobby_json,"
+                    " game=excluded.game, header_json=excluded.header_json,"
+                    " version=excluded.version", values)
+                if move is not None:
+                    self._db.execute(
+                        "INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
+                        " VALUES (?,?,?,?,?,0)",
+                        (row["id"], row["game"], move["seq"], move["at"],
+                         json.dumps(move["move"], ensure_ascii=False)))
+                if undo is not None:
+                    self._db.execute(
+                        "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?",
+                        (row["id"], row["game"], undo))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,310 @@
+"""A table: its lobby, its secrets, its current game and the move log behind it.
+
+The move log is the truth. `Table.state` is only a cache of "the header with every
+live move replayed through the engine"; it is rebuilt that way on start and on undo.
+Every change is committed to storage first and put in memory after, so a failed write
+leaves the table as it was. Callers hold `table.lock` around a change and the
+snapshots that follow it (see `companion.sockets`).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+import time
+import unicodedata
+
+import engine
+
+from . import games
+from .errors import Problem
+
+log = logging.getLogger(__name__)
+
+NAME_MAX = 20
+LOBBY_MAX = 7
+REVOKED_KEPT = 5
+
+
+def new_secret() -> str:
+    """A fresh secret of 192 bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def digest(secret: str) -> str:
+    """What storage keeps of a secret: its SHA-256, never the secret itself."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def clean_name(raw: object) -> str:
+    """A player's name, trimmed and with inner spaces collapsed. Raises Problem."""
+    if not isinstance(raw, str):
+        raise Problem("bad_name", "Type a name.")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise Problem("bad_name", "Type a name.")
+    if len(name) > NAME_MAX:
+        raise Problem("bad_name", f"A name has at most {NAME_MAX} characters.")
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise Problem("bad_name", "A name cannot hold control characters.")
+    if name.casefold() == "host":
+        raise Problem("bad_name", "'host' is kept for the host's corrections.")
+    return name
+
+
+class Table:
+    """One table of one server. All methods that change it need `self.lock` held."""
+
+    def __init__(self, row: dict, storage) -> None:
+        self.id: str = row["id"]
+        self.host_hash: str = row["host_hash"]
+        self.status: str = row["status"]
+        self.ruleset: str = row["ruleset"]
+        self.mode: str = row["mode"]
+        self.lobby: list[dict] = row["lobby"]
+        self.game: int = row["game"]
+        self.header: dict | None = row["header"]
+        self.version: int = row["version"]
+        self.created_at: float = row["created_at"]
+        self.lock = threading.RLock()
+        self._storage = storage
+        self.moves: list[dict] = []
+        self.state: engine.State | None = None
+        self.log: list[dict] = []
+
+    # -- reading ----------------------------------------------------------------------
+    def row(self, **changes) -> dict:
+        row = {"id": self.id, "host_hash": self.host_hash, "status": self.status,
+               "ruleset": self.ruleset, "mode": self.mode, "lobby": self.lobby,
+               "game": self.game, "header": self.header, "version": self.version,
+               "created_at": self.created_at}
+        row.update(changes)
+        row["version"] = self.version + 1
+        return row
+
+    def is_host(self, secret: object) -> bool:
+        return isinstance(secret, str) and hmac.compare_digest(digest(secret), self.host_hash)
+
+    def entry(self, lobby_id: object) -> dict:
+        for e in self.lobby:
+            if e["id"] == lobby_id:
+                return e
+        raise Problem("bad_request", "No such player in the lobby.")
+
+    def entry_named(self, name: object) -> dict:
+        if isinstance(name, str):
+            for e in self.lobby:
+                if e["name"].casefold() == name.strip().casefold():
+                    return e
+        raise Problem("bad_request", f"No player called {name!r} at this table.")
+
+    def entry_for_token(self, token: object) -> dict:
+        """The lobby entry a seat token belongs to. Raises Problem (bad_token, revoked)."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 100:
+            raise Problem("bad_token")
+        h = digest(token)
+        for e in self.lobby:
+            if hmac.compare_digest(e["token"], h):
+                return e
+        if any(h in e.get("revoked", ()) for e in self.lobby):
+            raise Problem("revoked")
+        raise Problem("bad_token")
+
+    @property
+    def phase(self) -> str:
+        """The status the clients see: a game the engine has decided is `over`."""
+        if self.status == "playing" and self.state is not None and self.state.winner:
+            return "over"
+        return self.status
+
+    def live_moves(self) -> list[dict]:
+        return [m["move"] for m in self.moves if not m["undone"]]
+
+    # -- loading ----------------------------------------------------------------------
+    def load_moves(self) -> None:
+        """Read the current game's log and rebuild the state from it (on start)."""
+        if self.header is not None:
+            self.moves = self._storage.moves(self.id, self.game)
+            self.state, self.log = games.replay(self.header, self.moves)
+
+    def _save(self, row: dict, **kw) -> None:
+        self._storage.save(row, **kw)
+        self.version = row["version"]
+        self.status, self.lobby = row["status"], row["lobby"]
+        self.game, self.header = row["game"], row["header"]
+
+    def create(self) -> None:
+        self._save(self.row())
+
+    # -- the lobby --------------------------------------------------------------------
+    def _need(self, *statuses: str) -> None:
+        if self.status not in statuses:
+            raise Problem("wrong_status", f"Not possible while the table is {self.status}.")
+
+    def join(self, raw_name: object) -> tuple[dict, str]:
+        """A new lobby entry. Returns (entry, its seat token). Raises Problem."""
+        self._need("lobby")
+        name = clean_name(raw_name)
+        if any(e["name"].casefold() == name.casefold() for e in self.lobby):
+            raise Problem("bad_name", f"Someone called {name} already sits at this table.")
+        if len(self.lobby) >= LOBBY_MAX:
+            raise Problem("table_full", f"This table already has {LOBBY_MAX} players.")
+        token = new_secret()
+        taken = {e["id"] for e in self.lobby}
+        lobby_id = secrets.token_hex(3)
+        while lobby_id in taken:
+            lobby_id = secrets.token_hex(3)
+        entry = {"id": lobby_id, "name": name, "token": digest(token), "claim": None,
+                 "revoked": []}
+        self._save(self.row(lobby=self.lobby + [entry]))
+        return entry, token
+
+    def order(self, ids: object) -> None:
+        """Put the lobby in this clockwise order (a permutation of its ids)."""
+        self._need("lobby")
+        if (not isinstance(ids, list) or len(ids) != len(self.lobby)
+                or sorted(map(str, ids)) != sorted(e["id"] for e in self.lobby)):
+            raise Problem("bad_request", "The order must list every lobby id once.")
+        by_id = {e["id"]: e for e in self.lobby}
+        self._save(self.row(lobby=[by_id[i] for i in ids]))
+
+    def kick(self, lobby_id: object) -> dict:
+        """Remove a lobby entry before the deal; returns it."""
+        self._need("lobby")
+        gone = self.entry(lobby_id)
+        self._save(self.row(lobby=[e for e in self.lobby if e is not gone]))
+        return gone
+
+    def reseat(self, seat: object) -> str:
+        """A one-time claim code that moves this seat to a new phone."""
+        entry = self.entry_named(seat)
+        code = new_secret()
+        lobby = [dict(e, claim=digest(code)) if e is entry else e for e in self.lobby]
+        self._save(self.row(lobby=lobby))
+        return code
+
+    def claim(self, code: object) -> tuple[dict, str, str]:
+        """Use a claim code: (entry, new token, revoked token digest). Raises Problem."""
+        if not isinstance(code, str) or len(code) > 100:
+            raise Problem("bad_token")
+        h = digest(code)
+        for e in self.lobby:
+            if e.get("claim") and hmac.compare_digest(e["claim"], h):
+                token = new_secret()
+                new = dict(e, token=digest(token), claim=None,
+                           revoked=(e.get("revoked", []) + [e["token"]])[-REVOKED_KEPT:])
+                self._save(self.row(lobby=[new if x is e else x for x in self.lobby]))
+                return new, token, e["token"]
+        raise Problem("bad_token", "This claim code is not valid (or was used already).")
+
+    # -- the game ---------------------------------------------------------------------
+    def deal(self, characters: object = None, options: object = None) -> None:
+        """Deal a first game to the lobby, in its order. Raises Problem."""
+        self._need("lobby")
+        names = [e["name"] for e in self.lobby]
+        by_seat = games.characters_by_seat(self, characters)
+        header = games.deal(names, ruleset=self.ruleset, mode=self.mode,
+                            characters=by_seat, options=options)
+        self._start(header)
+
+    def new_game(self, keep_characters: bool, rotate_sheriff: bool) -> None:
+        """Deal again to the same seats. Raises Problem."""
+        self._need("playing", "over")
+        header = games.redeal(self.header, self.state, keep_characters=keep_characters,
+                              rotate_sheriff=rotate_sheriff)
+        self._start(header)
+
+    def _start(self, header: dict) -> None:
+        state, log_lines = games.replay(header, [])
+        self._save(self.row(status="playing", game=self.game + 1, header=header))
+        self.moves, self.state, self.log = [], state, log_lines
+
+    def apply(self, by: str, move: dict) -> list[dict]:
+        """Check `move` by `by` (a seat name or "host") with the engine, log it, keep it.
+
+        Raises Problem, engine.Refusal or engine.RecordError; nothing changes then.
+        """
+        if self.status == "lobby":
+            raise Problem("wrong_status", "The game has not been dealt yet.")
+        if self.status == "over":
+            raise Problem("wrong_status", "The host ended this game.")
+        full = dict(move, by=by)
+        state, events = engine.apply(self.state, full)
+        seq = len(self.moves) + 1
+        entry = {"seq": seq, "at": time.time(), "move": full, "undone": False}
+        self._save(self.row(), move=entry)
+        self.moves.append(entry)
+        self.state = state
+        self.log.extend(games.log_lines(seq, events))
+        return events
+
+    def undo(self) -> dict:
+        """Take back the last live move (replay without it). Returns that move."""
+        self._need("playing")
+        live = [m for m in self.moves if not m["undone"]]
+        if not live:
+            raise Problem("nothing_to_undo")
+        last = live[-1]
+        moves = [dict(m, undone=True) if m is last else m for m in self.moves]
+        state, log_lines = games.replay(self.header, moves)
+        self._save(self.row(), undo=last["seq"])
+        self.moves, self.state, self.log = moves, state, log_lines
+        return last["move"]
+
+    def end_game(self) -> None:
+        """The host ends the game: every role is shown."""
+        self._need("playing")
+        self._save(self.row(status="over"))
+
+    def roles(self) -> list[dict]:
+        """Every seat's role, for a game that is over (and only then)."""
+        if self.phase != "over" or not self.header:
+            return []
+        return [{"name": s["name"], "role": s["role"]} for s in self.header["seats"]]
+
+
+class Tables:
+    """Every table of this server, in memory, backed by storage."""
+
+    def __init__(self, storage) -> None:
+        self._storage = storage
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+        for row in storage.load_all():
+            table = Table(row, storage)
+            try:
+                table.load_moves()
+            except Exception:   # one broken table must not keep the others from starting
+                log.exception("table %s could not be loaded", row["id"])
+                continue
+            self._tables[table.id] = table
+
+    def get(self, table_id: object) -> Table:
+        """The table with this id. Raises Problem (no_table)."""
+        table = self._tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise Problem("no_table")
+        return table
+
+    def all(self) -> list[Table]:
+        with self._lock:
+            return list(self._tables.values())
+
+    def create(self, ruleset: str = "base", mode: str = "tracker") -> tuple[Table, str]:
+        """A new empty table. Returns (table, host secret)."""
+        if ruleset not in games.RULESETS or mode not in games.MODES:
+            raise Problem("bad_request", "Unknown ruleset or mode.")
+        secret = new_secret()
+        with self._lock:
+            table_id = secrets.token_hex(4)
+            while table_id in self._tables:
+                table_id = secrets.token_hex(4)
+            row = {"id": table_id, "host_hash": digest(secret), "status": "lobby",
+                   "ruleset": ruleset, "mode": mode, "lobby": [], "game": 0,
+                   "header": None, "version": 0, "created_at": time.time()}
+            table = Table(row, self._storage)
+            table.create()
+            self._tables[table_id] = table
+        return table, secret

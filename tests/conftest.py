@@ -1,0 +1,227 @@
+"""Server fixtures (companion/). Each test gets its own app: the Flask-SocketIO test
+client patches the server it is given, so apps are never shared.
+
+Fixtures:
+    app          a fresh app on a temporary SQLite file
+    client       its Flask test client
+    table        a Table helper: a table created over HTTP, host socket, phones
+    live_server  a real server in a subprocess on a free 127.0.0.1 port (`.url`,
+                 `.data`, `.kill()`, `.start()`), and `.client(...)` for live
+                 python-socketio clients that record every message they receive
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import requests
+
+from companion import create_app
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "test.sqlite3"), "TESTING": True})
+    yield app
+    app.extensions["companion"].storage.close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class TableHelper:
+    """A table made over HTTP, with Socket.IO test clients for the host and phones."""
+
+    def __init__(self, app, mode="tracker"):
+        self.app = app
+        self.socketio = app.extensions["socketio"]
+        self.http = app.test_client()
+        r = self.http.post("/tables", data={"ruleset": "base", "mode": mode})
+        assert r.status_code == 303, r.data
+        self.id = r.headers["Location"].rsplit("/", 1)[1]
+        self.secret = self.http.get_cookie(f"host_{self.id}").value
+        self.host = self.socketio.test_client(app, flask_test_client=self.http,
+                                              auth={"table": self.id})
+        assert self.host.is_connected()
+        self.tokens: dict[str, str] = {}
+        self.phones: dict[str, object] = {}
+
+    def join(self, name: str) -> str:
+        r = self.app.test_client().post(f"/t/{self.id}/join", data={"name": name})
+        assert r.status_code == 303, r.data
+        token = r.headers["Location"].split("#", 1)[1]
+        self.tokens[name] = token
+        return token
+
+    def phone(self, name: str, token: str | None = None):
+        token = token or self.tokens.get(name) or self.join(name)
+        c = self.socketio.test_client(self.app, auth={"table": self.id, "token": token})
+        self.phones[name] = c
+        return c
+
+    def seat(self, names=NAMES[:4]):
+        for n in names:
+            self.phone(n)
+        return self
+
+    def deal(self, **payload):
+        ack = self.host.emit("deal", payload, callback=True)
+        assert ack == {"ok": True}, ack
+        return ack
+
+    def emit(self, who: str, event: str, payload=None):
+        c = self.host if who == "host" else self.phones[who]
+        return c.emit(event, {} if payload is None else payload, callback=True)
+
+    def last(self, who: str) -> dict:
+        """The newest snapshot `who` received (and forget the others)."""
+        c = self.host if who == "host" else self.phones[who]
+        snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
+        assert snaps, f"{who} got no snapshot"
+        return snaps[-1]
+
+    def tables(self):
+        return self.app.extensions["companion"].tables
+
+
+@pytest.fixture
+def table(app):
+    return TableHelper(app)
+
+
+# -- the live server ---------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """`bang-companion serve` in a subprocess, and live clients for it."""
+
+    def __init__(self, data: str):
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+        self.clients: list = []
+
+    def start(self) -> "LiveServer":
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--data", self.data, "--quiet"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+        self.output: list[str] = []
+        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(self.url + "/healthz", timeout=1).text == "ok":
+                    return self
+            except requests.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start:\n" + "".join(self.output))
+
+    def _read(self, proc):
+        for line in proc.stdout:
+            self.output.append(line)
+
+    def kill(self, sig=signal.SIGKILL) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=10)
+
+    def new_table(self, mode="tracker") -> tuple[str, requests.Session]:
+        s = requests.Session()
+        r = s.post(self.url + "/tables", data={"mode": mode}, allow_redirects=False)
+        assert r.status_code == 303
+        return r.headers["Location"].rsplit("/", 1)[1], s
+
+    def join(self, table_id: str, name: str) -> str:
+        r = requests.post(f"{self.url}/t/{table_id}/join", data={"name": name},
+                          allow_redirects=False)
+        assert r.status_code == 303, r.text
+        return r.headers["Location"].split("#", 1)[1]
+
+    def client(self, auth: dict, cookie: str = "", **kw) -> "LiveClient":
+        c = LiveClient(self.url, auth, cookie, **kw)
+        self.clients.append(c)
+        return c
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
+        for c in self.clients:
+            c.close()
+
+
+class LiveClient:
+    """A python-socketio client that keeps every message it receives, in order."""
+
+    def __init__(self, url: str, auth: dict, cookie: str = "", origin: str | None = None,
+                 reconnection: bool = False):
+        import socketio
+        self.messages: list[tuple[str, object]] = []
+        self.changed = threading.Condition()
+        self.sio = socketio.Client(reconnection=reconnection, reconnection_delay=0.1,
+                                   reconnection_delay_max=0.3)
+        for event in ("snapshot", "error"):
+            self.sio.on(event, self._keep(event))
+        headers = {}
+        if cookie:
+            headers["Cookie"] = cookie
+        if origin:
+            headers["Origin"] = origin
+        self.sio.connect(url, auth=auth, headers=headers, transports=["websocket"],
+                         wait_timeout=5)
+
+    def _keep(self, event):
+        def on(data):
+            with self.changed:
+                self.messages.append((event, data))
+                self.changed.notify_all()
+        return on
+
+    def snapshots(self) -> list[dict]:
+        with self.changed:
+            return [d for e, d in self.messages if e == "snapshot"]
+
+    def wait_for(self, pred, timeout: float = 5.0) -> dict:
+        """The first snapshot (newest first) for which pred(snapshot) holds."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                for e, d in reversed(self.messages):
+                    if e == "snapshot" and pred(d):
+                        return d
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError("no matching snapshot; last: "
+                                         + repr(self.messages[-1:])[:800])
+                self.changed.wait(left)
+
+    def call(self, event: str, payload) -> dict:
+        return self.sio.call(event, payload, timeout=5)
+
+    def close(self) -> None:
+        try:
+            self.sio.disconnect()
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    server = LiveServer(str(tmp_path / "data")).start()
+    yield server
+    server.stop()

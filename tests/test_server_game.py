@@ -1,0 +1,157 @@
+"""The lobby and a tracker game through the Socket.IO test client (one app per test)."""
+from __future__ import annotations
+
+from conftest import NAMES
+
+
+def test_lobby_join_order_kick(table):
+    table.seat(NAMES[:5])
+    snap = table.last("host")
+    assert snap["view"] is None and snap["table"]["status"] == "lobby"
+    assert [e["name"] for e in snap["table"]["lobby"]] == NAMES[:5]
+    assert all(e["connected"] for e in snap["table"]["lobby"])
+    ids = [e["id"] for e in snap["table"]["lobby"]]
+
+    assert table.emit("host", "order", {"order": ids[::-1]}) == {"ok": True}
+    assert [e["name"] for e in table.last("host")["table"]["lobby"]] == NAMES[:5][::-1]
+    phone = table.last("Ann")
+    assert phone["table"]["you"]["name"] == "Ann" and phone["view"] is None
+
+    assert table.emit("host", "kick", {"lobby_id": ids[4]}) == {"ok": True}
+    eve = table.phones["Eve"]
+    assert not eve.is_connected()
+    assert [e["name"] for e in table.last("host")["table"]["lobby"]] == ["Dan", "Cid", "Bob",
+                                                                        "Ann"]
+
+
+def test_names_are_trimmed_unique_and_limited(table, app):
+    c = app.test_client()
+    assert c.post(f"/t/{table.id}/join", data={"name": "  Ann   Lee "}).status_code == 303
+    assert table.tables().get(table.id).lobby[0]["name"] == "Ann Lee"
+    for bad in ["", "   ", "ann lee", "x" * 21, "host", "a\x00b"]:
+        r = c.post(f"/t/{table.id}/join", data={"name": bad})
+        assert r.status_code == 400, bad
+    r = c.post(f"/t/{table.id}/join", json={"name": "Bob"})
+    assert r.get_json()["ok"] is True and len(r.get_json()["token"]) >= 32
+
+
+def test_deal_and_a_few_tracker_moves(table):
+    table.seat(NAMES[:4])
+    table.deal()
+    host = table.last("host")
+    assert host["table"]["status"] == "playing"
+    seats = host["view"]["seats"]
+    assert [s["name"] for s in seats] == NAMES[:4]
+    sheriff = next(s for s in seats if s["role"] == "sheriff")
+    assert sum(1 for s in seats if s["role"]) == 1            # only the sheriff's is public
+    assert host["view"]["turn"] == sheriff["name"]
+
+    me = table.last("Bob")["view"]["me"]
+    assert me["name"] == "Bob" and me["role"] in ("sheriff", "deputy", "outlaw", "renegade")
+
+    life = next(s["life"] for s in seats if s["name"] == "Bob")
+    assert table.emit("Bob", "move", {"set": {"life": life - 1}}) == {"ok": True}
+    snap = table.last("host")
+    assert next(s["life"] for s in snap["view"]["seats"] if s["name"] == "Bob") == life - 1
+    assert any("Bob" in line["text"] for line in snap["log"])
+    assert snap["seq"] > host["seq"]
+
+    # a phone can never act for another seat: "by" is always its own
+    assert table.emit("Cid", "move", {"by": "Bob", "set": {"life": 1}})["ok"] is True
+    bob = next(s for s in table.last("host")["view"]["seats"] if s["name"] == "Bob")
+    assert bob["life"] == life - 1
+
+    not_turn = next(n for n in NAMES[:4] if n != sheriff["name"])
+    ack = table.emit(not_turn, "move", {"end_turn": {}})
+    assert ack["ok"] is False and ack["error"]["code"] == "not_your_turn"
+    assert table.emit(sheriff["name"], "move", {"end_turn": {}}) == {"ok": True}
+    assert table.last("host")["view"]["turn"] != sheriff["name"]
+
+
+def test_undo_and_host_correction(table):
+    table.seat(NAMES[:4])
+    table.deal()
+    life = table.last("host")["view"]["seats"][1]["life"]
+    assert table.emit("Bob", "move", {"set": {"life": life - 1}})["ok"]
+    assert table.emit("host", "undo")["ok"]
+    snap = table.last("host")
+    assert snap["view"]["seats"][1]["life"] == life
+    assert snap["table"]["moves"] == 0
+    assert any(line["kind"] == "undo" for line in snap["log"])
+    assert table.emit("host", "undo")["error"]["code"] == "nothing_to_undo"
+
+    ack = table.emit("host", "host_move", {"set": {"seat": "Cid", "life": 2}})
+    assert ack == {"ok": True}
+    assert table.last("Dan")["view"]["seats"][2]["life"] == 2
+    t = table.tables().get(table.id)
+    assert [m["undone"] for m in t.moves] == [True, False]
+    assert t.moves[1]["move"]["by"] == "host"
+
+
+def test_elimination_end_game_and_new_game(table):
+    table.seat(NAMES[:4])
+    table.deal()
+    seats = table.last("host")["view"]["seats"]
+    victim = next(s for s in seats if s["role"] != "sheriff")
+    assert table.emit(victim["name"], "move", {"set": {"life": 0}})["ok"]
+    dead = next(s for s in table.last("host")["view"]["seats"] if s["name"] == victim["name"])
+    assert dead["alive"] is False and dead["role"]           # an eliminated role is public
+
+    assert table.emit("host", "end_game")["ok"]
+    snap = table.last("Ann")
+    assert snap["table"]["status"] == "over"
+    assert sorted(r["name"] for r in snap["table"]["roles"]) == sorted(NAMES[:4])
+    assert table.emit("Ann", "move", {"set": {"life": 1}})["error"]["code"] == "wrong_status"
+
+    old = {s["name"]: s for s in table.tables().get(table.id).header["seats"]}
+    ack = table.emit("host", "new_game", {"keep_characters": True, "rotate_sheriff": True})
+    assert ack == {"ok": True}
+    t = table.tables().get(table.id)
+    assert t.game == 2 and t.status == "playing" and t.moves == []
+    new = {s["name"]: s for s in t.header["seats"]}
+    for name in NAMES[:4]:
+        if name != victim["name"]:
+            assert new[name]["character"] == old[name]["character"]
+    k = next(i for i, n in enumerate(NAMES[:4]) if old[n]["role"] == "sheriff")
+    assert new[NAMES[(k + 1) % 4]]["role"] == "sheriff"
+    assert table.last("host")["table"]["game"] == 2
+
+
+def test_deal_with_given_characters_and_bad_deals(table):
+    table.seat(NAMES[:3])
+    ack = table.emit("host", "deal", {})
+    assert ack["ok"] is False and ack["error"]["code"] == "bad_deal"
+    table.phone("Dan")
+    lobby = table.last("host")["table"]["lobby"]
+    ack = table.emit("host", "deal", {"characters": {lobby[0]["id"]: "Nobody Known"}})
+    assert ack["error"]["code"] == "bad_deal"
+    table.deal(characters={lobby[0]["id"]: "Paul Regret", lobby[1]["id"]: "El Gringo"})
+    seats = table.last("host")["view"]["seats"]
+    assert seats[0]["character"] == "Paul Regret" and seats[1]["character"] == "El Gringo"
+    assert table.tables().get(table.id).header["seed"] >= 0
+    assert table.emit("host", "deal", {})["error"]["code"] == "wrong_status"
+
+
+def test_one_snapshot_per_socket_per_change(table):
+    table.seat(NAMES[:4])
+    table.deal()
+    for who in ["host"] + NAMES[:4]:
+        table.last(who)                                   # drain
+    assert table.emit("Ann", "move", {"set": {"in_play": ["Mustang"]}})["ok"]
+    for who in ["host"] + NAMES[:4]:
+        c = table.host if who == "host" else table.phones[who]
+        got = c.get_received()
+        assert [m["name"] for m in got] == ["snapshot"], (who, got)
+        seats = got[0]["args"][0]["view"]["seats"]
+        assert [c["name"] for c in seats[0]["in_play"]] == ["Mustang"]
+
+
+def test_export_record(table, app):
+    table.seat(NAMES[:4])
+    table.deal()
+    table.emit("Bob", "move", {"set": {"life": 2}})
+    r = table.http.get(f"/host/{table.id}/export.json")
+    assert r.status_code == 200
+    record = r.get_json()
+    assert record["format"] == "bang-record/1" and len(record["moves"]) == 1
+    assert app.test_client().get(f"/host/{table.id}/export.json").status_code == 403
