@@ -139,6 +139,8 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
 
     @handler("deal", "host")
     def on_deal(table, conn, data):
+        if set(data) - {"characters", "options"}:
+            raise Problem("bad_request", "'deal' takes 'characters' and 'options' only.")
         table.deal(data.get("characters"), data.get("options"))
 
     @handler("new_game", "host")

@@ -1,0 +1,124 @@
+"""Malformed, hostile or unauthorised input: an error answer, and nothing changes."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import NAMES
+
+
+def _state(table):
+    t = table.tables().get(table.id)
+    return (t.version, t.status, [dict(e) for e in t.lobby], len(t.moves),
+            t.state.to_dict() if t.state else None)
+
+
+@pytest.mark.parametrize("auth", [None, "x", {"table": 5}, {"table": "nope"},
+                                  {"table": "TABLE", "token": "x" * 32},
+                                  {"table": "TABLE", "token": 12},
+                                  {"table": "TABLE"}])
+def test_refused_connections(table, auth):
+    if isinstance(auth, dict) and auth.get("table") == "TABLE":
+        auth = dict(auth, table=table.id)
+    c = table.socketio.test_client(table.app, auth=auth)      # no host cookie here
+    assert not c.is_connected()
+
+
+def test_wrong_host_cookie(table, app):
+    http = app.test_client()
+    http.set_cookie(f"host_{table.id}", "not-the-secret")
+    c = table.socketio.test_client(app, flask_test_client=http, auth={"table": table.id})
+    assert not c.is_connected()
+    assert http.get(f"/host/{table.id}").status_code == 403
+    assert http.get(f"/host/{table.id}/export.json").status_code == 403
+
+
+@pytest.mark.parametrize("payload", [None, [], "deal", 3, [1, 2], {"order": "x"},
+                                     {"order": [1, 2, 3]}, {"lobby_id": ["x"]},
+                                     {"seat": {"x": 1}}])
+@pytest.mark.parametrize("event", ["order", "kick", "reseat", "deal", "host_move"])
+def test_malformed_host_events(table, event, payload):
+    table.seat(NAMES[:4])
+    before = _state(table)
+    ack = table.host.emit(event, payload, callback=True)
+    assert ack["ok"] is False
+    assert ack["error"]["code"] in ("bad_request", "bad_move", "bad_deal", "wrong_status")
+    assert isinstance(ack["error"]["message"], str) and "Traceback" not in str(ack)
+    assert _state(table) == before
+
+
+@pytest.mark.parametrize("move", [None, [], "life", {}, {"set": "x"}, {"set": {"life": "9"}},
+                                  {"set": {"life": -1}}, {"set": {"life": 99}},
+                                  {"set": {"seat": "Cid", "life": 1}}, {"zap": {}},
+                                  {"set": {"in_play": ["Mustang", "Mustang"]}},
+                                  {"set": {"in_play": "Mustang"}}, {"play": "BANG!"},
+                                  {"set": {"life": 2}, "note": "x" * 5000},
+                                  {"set": {"life": {"a": [[[[[]]]]]}}}])
+def test_malformed_moves(table, move):
+    table.seat(NAMES[:4])
+    table.deal()
+    before = _state(table)
+    ack = table.phones["Bob"].emit("move", move, callback=True)
+    assert ack["ok"] is False, move
+    assert set(ack["error"]) == {"code", "message", "rule"}
+    assert _state(table) == before
+
+
+def test_extra_arguments_and_unknown_events(table):
+    table.seat(NAMES[:4])
+    before = _state(table)
+    ack = table.host.emit("order", {"order": []}, {"x": 1}, callback=True)
+    assert ack["ok"] is False and ack["error"]["code"] == "bad_request"
+    table.host.emit("no_such_event", {"x": 1})
+    assert _state(table) == before
+
+
+def test_phone_cannot_use_host_events_and_host_cannot_move(table):
+    table.seat(NAMES[:4])
+    before = _state(table)
+    for event in ["order", "kick", "deal", "undo", "host_move", "end_game", "new_game",
+                  "reseat"]:
+        ack = table.phones["Ann"].emit(event, {}, callback=True)
+        assert ack == {"ok": False, "error": {"code": "not_host", "rule": "",
+                                              "message": ack["error"]["message"]}}
+    assert table.host.emit("move", {"set": {"life": 1}}, callback=True)["ok"] is False
+    assert _state(table) == before
+
+
+def test_status_guards(table):
+    table.seat(NAMES[:4])
+    assert table.emit("Ann", "move", {"set": {"life": 2}})["error"]["code"] == "wrong_status"
+    assert table.emit("host", "undo")["error"]["code"] == "wrong_status"
+    assert table.emit("host", "end_game")["error"]["code"] == "wrong_status"
+    assert table.emit("host", "new_game")["error"]["code"] == "wrong_status"
+    table.deal()
+    r = table.app.test_client().post(f"/t/{table.id}/join", data={"name": "Late"})
+    assert r.status_code == 400
+    ids = [e["id"] for e in table.last("host")["table"]["lobby"]]
+    assert table.emit("host", "order", {"order": ids})["error"]["code"] == "wrong_status"
+    assert table.emit("host", "kick", {"lobby_id": ids[0]})["error"]["code"] == "wrong_status"
+
+
+def test_lobby_is_limited_to_seven(table, app):
+    for n in NAMES:
+        table.join(n)
+    r = app.test_client().post(f"/t/{table.id}/join", json={"name": "Hal"})
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "table_full"
+
+
+def test_cross_site_form_posts_are_refused(table, app):
+    c = app.test_client()
+    r = c.post(f"/t/{table.id}/join", data={"name": "Mallory"},
+               headers={"Origin": "http://evil.example"})
+    assert r.status_code == 403
+    assert c.post("/tables", headers={"Origin": "http://evil.example"}).status_code == 403
+    assert table.tables().get(table.id).lobby == []
+    ok = c.post(f"/t/{table.id}/join", data={"name": "Ann"},
+                headers={"Origin": "http://localhost"})
+    assert ok.status_code == 303
+
+
+def test_unknown_pages(client):
+    assert client.get("/t/nope").status_code == 404
+    assert client.get("/p/nope").status_code == 404
+    assert client.get("/t/nope/claim/abc").status_code == 404
+    assert client.post("/tables", data={"mode": "chaos"}).status_code == 400
