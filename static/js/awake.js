@@ -1,0 +1,94 @@
+// Keep the phone's screen on during the game.
+//
+// 1. The Screen Wake Lock API (navigator.wakeLock.request("screen")) where the page is a
+//    secure context (https or localhost). The lock is dropped by the browser whenever the
+//    page is hidden, so it is requested again when the page becomes visible.
+// 2. Plain http on a LAN is not a secure context, so there is no Wake Lock API. The
+//    fallback plays a tiny silent video in a loop: browsers do not dim the screen while
+//    a video plays. The video (static/media/keep-awake.mp4 and .webm, a 2-second black
+//    64x64 clip of about 1.5 KB made by us with ffmpeg, see static/media/README.md) must
+//    be muted, inline (playsinline, for iOS) and started from a user gesture (a tap), so
+//    start() is called from the first tap on the page. It is fetched only then, so it
+//    costs nothing on the first load.
+
+let lock = null;
+let video = null;
+let wanted = false;
+let mode = "off";
+const listeners = new Set();
+
+function setMode(m) {
+  mode = m;
+  listeners.forEach((fn) => fn(m));
+}
+
+/** Call fn(mode) whenever the mode changes: "wakelock", "video" or "off". */
+export function onAwakeChange(fn) {
+  listeners.add(fn);
+  fn(mode);
+}
+
+async function requestLock() {
+  if (!("wakeLock" in navigator) || !window.isSecureContext) return false;
+  try {
+    lock = await navigator.wakeLock.request("screen");
+    lock.addEventListener("release", () => { lock = null; if (mode === "wakelock") setMode("off"); });
+    setMode("wakelock");
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
+function makeVideo(base) {
+  const v = document.createElement("video");
+  v.muted = true;
+  v.loop = true;
+  v.setAttribute("muted", "");
+  v.setAttribute("playsinline", "");
+  v.setAttribute("aria-hidden", "true");
+  v.setAttribute("tabindex", "-1");
+  v.className = "keep-awake-video";
+  for (const [ext, type] of [["webm", "video/webm"], ["mp4", "video/mp4"]]) {
+    const s = document.createElement("source");
+    s.src = `${base}keep-awake.${ext}`;
+    s.type = type;
+    v.append(s);
+  }
+  document.body.append(v);
+  return v;
+}
+
+async function playVideo() {
+  if (!video) video = makeVideo(document.body.dataset.media || "/static/media/");
+  try {
+    await video.play();
+    setMode("video");
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Start keeping the screen on; call it from a user gesture. Returns the mode used. */
+export async function start() {
+  wanted = true;
+  if (lock) return mode;
+  if (await requestLock()) return mode;
+  if (await playVideo()) return mode;
+  setMode("off");
+  return mode;
+}
+
+export function stop() {
+  wanted = false;
+  if (lock) lock.release().catch(() => {});
+  lock = null;
+  if (video) video.pause();
+  setMode("off");
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (!wanted || document.visibilityState !== "visible") return;
+  if (!lock) requestLock().then((ok) => { if (!ok && video) video.play().then(() => setMode("video")).catch(() => {}); });
+});

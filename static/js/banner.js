@@ -1,0 +1,34 @@
+// Non-blocking messages at the bottom of the screen: refusals from the server (with the
+// rule they rest on), connection notices, confirmations. They never steal focus.
+import { h } from "./dom.js";
+
+const MAX = 3;
+
+// The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as engine/rulebook.py makes it.
+const anchor = (id) => String(id).replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "");
+
+/** Show a message; kind is "error", "info" or "ok". Returns the banner element. */
+export function showBanner(message, { kind = "error", rule = "", timeout = 9000, key = "" } = {}) {
+  const box = document.getElementById("banners");
+  if (!box) return null;
+  if (key) box.querySelectorAll(`[data-key="${key}"]`).forEach((el) => el.remove());
+  const close = () => el.remove();
+  const el = h("div", { class: `banner ${kind}`, dataset: { key }, role: kind === "error" ? "alert" : null },
+    h("span", { class: "msg" }, message, rule ? h("span", { class: "rule" }, "Rule: ",
+      h("a", { href: `/rules#${anchor(rule)}`, target: "_blank", rel: "noopener" }, rule)) : null),
+    h("button", { type: "button", class: "ghost", "aria-label": "Dismiss", onclick: close }, "✕"));
+  box.append(el);
+  while (box.children.length > MAX) box.firstElementChild.remove();
+  if (timeout) setTimeout(close, timeout);
+  return el;
+}
+
+/** A refused move: {code, message, rule} from an ack. */
+export function showRefusal(error) {
+  const e = error || {};
+  return showBanner(e.message || `Refused (${e.code || "unknown reason"}).`, { rule: e.rule || "" });
+}
+
+export function clearBanner(key) {
+  document.querySelectorAll(`#banners [data-key="${key}"]`).forEach((el) => el.remove());
+}

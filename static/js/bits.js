@@ -1,0 +1,35 @@
+// Small pieces of UI drawn the same way on the host screen and the phone.
+import { h } from "./dom.js";
+import { cardLabel, cardName, isTrouble, isWeapon } from "./cards.js";
+
+/** Life as bullets: filled for what is left, hollow for what is lost. */
+export function bullets(life, max) {
+  const l = Math.max(0, Number(life) || 0);
+  const m = Math.max(l, Number(max) || 0);
+  const dots = [];
+  for (let i = 0; i < m; i++) dots.push(h("span", { class: i < l ? "bullet" : "bullet empty" }));
+  return h("span", { class: "bullets", role: "img", "aria-label": `${l} of ${m} life` }, dots);
+}
+
+/** The cards in front of a player as chips. */
+export function chips(inPlay) {
+  const cards = Array.isArray(inPlay) ? inPlay : [];
+  if (!cards.length) return h("span", { class: "muted small" }, "nothing in play");
+  return h("span", { class: "chips" }, cards.map((c) => h("span", {
+    class: `chip${isWeapon(c) ? " weapon" : ""}${isTrouble(c) ? " trouble" : ""}`,
+    title: cardName(c),
+  }, cardLabel(c))));
+}
+
+/** One pending question in words: "Bob must answer BANG! from Ann". */
+export function pendingText(p) {
+  if (!p) return "";
+  const who = p.seat ?? "Someone";
+  const what = p.card || p.kind || "a card";
+  const from = p.from ? ` from ${p.from}` : "";
+  if (p.kind === "dying") return `${who} is dying: a Beer, or out of the game`;
+  if (p.kind === "duel") return `${who} must discard a BANG! in the Duel${from}, or lose it`;
+  if (p.kind === "indians") return `${who} must discard a BANG! against Indians!${from}, or lose 1 life`;
+  const needed = Number(p.needed) > 1 ? ` (${p.needed} Missed! needed)` : "";
+  return `${who} must answer ${what}${from}${needed}`;
+}

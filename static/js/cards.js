@@ -1,0 +1,40 @@
+// The blue cards a player can have in front of them in the base game, for the in-play
+// picker. Weapons carry their range; only one weapon at a time (without one, the Colt .45
+// printed on the board shoots at distance 1).
+
+export const WEAPONS = [
+  { name: "Volcanic", range: 1 },
+  { name: "Schofield", range: 2 },
+  { name: "Remington", range: 3 },
+  { name: "Rev. Carabine", range: 4 },
+  { name: "Winchester", range: 5 },
+];
+
+export const OTHER_BLUE = [
+  { name: "Barrel", kind: "barrel", hint: "draw! a heart to dodge a shot" },
+  { name: "Scope", kind: "scope", hint: "you see others 1 closer" },
+  { name: "Mustang", kind: "mustang", hint: "others see you 1 farther" },
+  { name: "Jail", kind: "jail", hint: "draw! a heart or skip your turn" },
+  { name: "Dynamite", kind: "dynamite", hint: "passes on, or explodes on ♠2–9" },
+];
+
+export const COLT = { name: "Colt .45", range: 1 };
+
+const WEAPON_NAMES = new Set(WEAPONS.map((w) => w.name.toLowerCase()));
+
+export const isWeapon = (card) =>
+  !!card && (card.kind === "weapon" || WEAPON_NAMES.has(String(card.name || card).toLowerCase()));
+
+/** in_play entries may be {"name", "kind", "range"} objects or plain names. */
+export const cardName = (card) => (card && typeof card === "object" ? card.name || "" : String(card || ""));
+
+/** A short label for a chip: "Schofield (2)". */
+export function cardLabel(card) {
+  const name = cardName(card);
+  const range = card && typeof card === "object" ? card.range : undefined;
+  const known = WEAPONS.find((w) => w.name.toLowerCase() === name.toLowerCase());
+  const r = range ?? (known ? known.range : undefined);
+  return r !== undefined && r !== null && isWeapon(card) ? `${name} (${r})` : name;
+}
+
+export const isTrouble = (card) => ["jail", "dynamite"].includes(cardName(card).toLowerCase());

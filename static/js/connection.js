@@ -1,0 +1,89 @@
+// The Socket.IO link to the server (docs/protocol.md). The server sends one full snapshot
+// per change and on every connect, so the page never merges deltas: it redraws from the
+// newest snapshot. After a reconnect the first snapshot always wins (the server may have
+// restarted and replayed its log).
+import { showBanner, clearBanner, showRefusal } from "./banner.js";
+
+/**
+ * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
+ * server's `error` event, onState("online" | "offline").
+ */
+export function connect(auth, { onSnapshot, onError, onState } = {}) {
+  if (typeof window.io !== "function") {
+    showBanner("The page could not load its connection library. Reload the page.", { timeout: 0 });
+    return null;
+  }
+  const socket = window.io({ auth, reconnectionDelayMax: 4000 });
+  let seq = -Infinity;
+  let everConnected = false;
+  const state = (s) => {
+    const el = document.getElementById("conn");
+    if (el) {
+      el.dataset.state = s;
+      el.textContent = s === "online" ? "Connected" : "Reconnecting…";
+    }
+    if (onState) onState(s);
+  };
+
+  socket.on("connect", () => {
+    seq = -Infinity;
+    if (everConnected) showBanner("Back online.", { kind: "ok", timeout: 2500, key: "conn" });
+    else clearBanner("conn");
+    everConnected = true;
+    state("online");
+  });
+  socket.on("disconnect", (reason) => {
+    state("offline");
+    if (reason !== "io client disconnect") {
+      showBanner("Connection lost. Reconnecting by itself…", { kind: "info", timeout: 0, key: "conn" });
+    }
+  });
+  socket.on("connect_error", () => {
+    state("offline");
+    // A refusal by the server is not retried by the client library: try again gently.
+    if (!socket.active) setTimeout(() => { if (!socket.connected && !socket.stopped) socket.connect(); }, 5000);
+  });
+  socket.on("snapshot", (snap) => {
+    if (!snap) return;
+    const n = typeof snap.seq === "number" ? snap.seq : seq;
+    if (n < seq) return;
+    seq = n;
+    try {
+      onSnapshot && onSnapshot(snap);
+    } catch (err) {
+      console.error(err);
+    }
+  });
+  socket.on("error", (err) => {
+    if (err && err.code === "revoked") socket.stopped = true;
+    if (onError) onError(err || {});
+    else showRefusal(err);
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !socket.connected && !socket.stopped) socket.connect();
+  });
+  return socket;
+}
+
+/**
+ * Emit `event` and resolve with the ack ({ok, error?, ...}); a refusal is shown in a banner
+ * and the promise still resolves, so callers only look at `ack.ok`.
+ */
+export function send(socket, event, payload = {}, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    if (!socket) return resolve({ ok: false });
+    if (!socket.connected) {
+      showBanner("Not connected right now: try again in a moment.", { kind: "info", key: "conn-send" });
+      return resolve({ ok: false, error: { code: "offline" } });
+    }
+    socket.timeout(10000).emit(event, payload, (err, ack) => {
+      if (err) {
+        showBanner("The server did not answer. Check the Wi-Fi and try again.", { kind: "info" });
+        return resolve({ ok: false, error: { code: "timeout" } });
+      }
+      const a = ack || { ok: false };
+      if (!a.ok && !quiet) showRefusal(a.error);
+      resolve(a);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+// The table as a circle in seating order (clockwise from the top), with each player's
+// public facts, the turn marker, and in the middle whose turn it is, what is pending and
+// the winner.
+import { h, fill, get, list } from "./dom.js";
+import { bullets, chips, pendingText } from "./bits.js";
+import { roleText, roleClass } from "./roles.js";
+
+/** Where seat i of n sits, in percent of the board: clockwise, the first at the top. */
+function place(i, n) {
+  const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
+  return { left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 36 * Math.sin(angle)}%` };
+}
+
+function seatTile(seat, i, n, view, connected, onPick) {
+  const turn = view.turn === seat.name && !view.winner;
+  const out = seat.alive === false;
+  const asked = list(view.pending).some((p) => p && p.seat === seat.name);
+  const cls = ["seat", turn && "turn", out && "out", asked && "asked"].filter(Boolean).join(" ");
+  return h("button", {
+    type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },
+    "aria-label": `${seat.name}${turn ? ", playing now" : ""}${out ? ", out of the game" : ""}. Correct or move.`,
+    onclick: () => onPick(seat.name),
+  },
+  turn ? h("span", { class: "turn-flag" }, "▶ Turn") : null,
+  h("span", { class: "seat-head" },
+    h("span", { class: "seat-name" }, seat.name),
+    connected === undefined ? null : h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "phone connected" : "phone not connected" })),
+  seat.role ? h("span", { class: `seat-role ${roleClass(seat.role)}` }, roleText(seat.role)) : null,
+  h("span", { class: "seat-char" }, seat.character || ""),
+  out ? h("span", { class: "seat-out" }, "✝ out of the game") : h("span", { class: "seat-life" },
+    bullets(seat.life, seat.max_life), h("span", { class: "life-num" }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
+  out ? null : h("span", { class: "seat-hand" }, `🂠 ${seat.hand ?? "?"} in hand`, h("span", { class: "muted" }, ` · limit ${seat.hand_limit ?? "?"}`)),
+  out ? null : chips(seat.in_play));
+}
+
+export function renderBoard(snap, onPick) {
+  const view = get(snap, "view") || {};
+  const seats = list(view.seats);
+  const conn = get(snap, "table", "seats_connected") || {};
+  const board = document.getElementById("board");
+  board.querySelectorAll(".seat").forEach((el) => el.remove());
+  seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick)));
+
+  const over = !!view.winner || get(snap, "table", "status") === "over";
+  document.getElementById("turn-line").textContent = over ? "Game over" : view.turn ? `${view.turn}'s turn` : "";
+  document.getElementById("phase-line").textContent = !over && view.phase ? `phase: ${view.phase}` : "";
+  const pending = list(view.pending);
+  fill(document.getElementById("pending"), over ? [] : pending.map((p) => h("li", {}, pendingText(p))));
+  const win = document.getElementById("winner");
+  win.hidden = !view.winner;
+  if (view.winner) fill(win, h("span", { class: "winner-title" }, "★ ", view.winner.text || view.winner.side || "", " ★"));
+}

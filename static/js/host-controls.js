@@ -1,0 +1,67 @@
+// Host controls: correct a count, move a seat to a new phone, undo, end the game, new game.
+import { $ } from "./dom.js";
+import { ask } from "./confirm.js";
+
+export function wireControls({ send, getSeat }) {
+  const seatDialog = $("#seat-dialog");
+  let current = null;
+
+  const drawSeat = () => {
+    const seat = getSeat(current);
+    $("#seat-dialog-title").textContent = seat ? `${seat.name} · ${seat.character || ""}` : current;
+    $("#sd-life").textContent = seat ? `${seat.life ?? "?"} / ${seat.max_life ?? "?"}` : "–";
+    $("#sd-hand").textContent = seat ? String(seat.hand ?? "?") : "–";
+  };
+
+  seatDialog.querySelectorAll("button[data-field]").forEach((btn) => btn.addEventListener("click", async () => {
+    const seat = getSeat(current);
+    if (!seat) return;
+    const field = btn.dataset.field;
+    const value = (Number(seat[field]) || 0) + Number(btn.dataset.delta);
+    if (value < 0 || (field === "life" && value > Number(seat.max_life))) return;
+    if (field === "life" && value === 0 && !(await askInDialog(seat.name))) return;
+    await send("host_move", { set: { seat: seat.name, [field]: value } });
+  }));
+
+  // While the seat dialog is open a second modal would sit under it; ask in words instead.
+  const askInDialog = (name) => Promise.resolve(window.confirm(`${name} goes to 0 life and is out of the game. Go on?`));
+
+  $("#sd-reseat").addEventListener("click", async () => {
+    const ack = await send("reseat", { seat: current });
+    if (!ack.ok) return;
+    $("#sd-claim").hidden = false;
+    $("#sd-claim-url").textContent = ack.claim_url || "";
+    const img = $("#sd-claim-qr");
+    if (ack.claim_qr_svg) {
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.claim_qr_svg)}`;
+      img.hidden = false;
+    } else {
+      img.hidden = true;
+    }
+  });
+  $("#sd-close").addEventListener("click", () => seatDialog.close());
+
+  $("#undo").addEventListener("click", () => send("undo", {}));
+  $("#end-game").addEventListener("click", async () => {
+    if (await ask("Everyone's role is shown and the game stops here.", { yes: "End the game", title: "End the game?" })) {
+      send("end_game", {});
+    }
+  });
+  const ng = $("#new-game-dialog");
+  $("#new-game-open").addEventListener("click", () => ng.showModal());
+  $("#ng-cancel").addEventListener("click", () => ng.close());
+  $("#ng-go").addEventListener("click", async () => {
+    const ack = await send("new_game", { keep_characters: $("#ng-keep").checked, rotate_sheriff: $("#ng-rotate").checked });
+    if (ack.ok) ng.close();
+  });
+
+  return {
+    openSeat(name) {
+      current = name;
+      $("#sd-claim").hidden = true;
+      drawSeat();
+      seatDialog.showModal();
+    },
+    refresh() { if (seatDialog.open) drawSeat(); },
+  };
+}

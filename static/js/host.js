@@ -1,0 +1,35 @@
+// The host screen: the laptop everyone sees. Lobby first, then the table.
+import { $, h, fill, get, list, tableId } from "./dom.js";
+import { connect, send as emit } from "./connection.js";
+import { wireLobby, renderLobby } from "./host-lobby.js";
+import { renderBoard } from "./host-board.js";
+import { wireControls } from "./host-controls.js";
+
+const table = tableId();
+let snap = null;
+let socket = null;
+const send = (event, payload) => emit(socket, event, payload);
+const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.name === name) || null;
+
+const lobby = wireLobby(send);
+const controls = wireControls({ send, getSeat });
+
+function render(s) {
+  snap = s;
+  const t = get(s, "table") || {};
+  const inLobby = t.status === "lobby" || !get(s, "view");
+  $("#lobby-view").hidden = !inLobby;
+  $("#game-view").hidden = inLobby;
+  if (t.mode) $("#mode-text").textContent = t.mode === "referee" ? "referee" : "tracker";
+  if (inLobby) {
+    renderLobby(s, lobby);
+    return;
+  }
+  renderBoard(s, controls.openSeat);
+  controls.refresh();
+  $("#undo").disabled = t.can_undo === false;
+  $("#end-game").disabled = t.status === "over";
+  fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: l.kind === "undone" ? "undone" : "" }, l.text || "")));
+}
+
+socket = connect({ table }, { onSnapshot: render });

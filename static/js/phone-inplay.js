@@ -1,0 +1,48 @@
+// The cards in front of me, toggled with a tap. One weapon at a time; tapping the weapon in
+// play puts the Colt .45 back. Sends the whole list: {"set": {"in_play": [...]}}.
+import { h, fill } from "./dom.js";
+import { WEAPONS, OTHER_BLUE, cardName, isWeapon } from "./cards.js";
+
+let names = [];   // what is in play now (names), as last drawn
+let onChange = null;
+
+export function wireInPlay(send) {
+  onChange = async (next) => {
+    const before = names;
+    draw(next);
+    const ack = await send({ set: { in_play: next } });
+    if (!ack.ok) draw(before);
+  };
+}
+
+function toggle(name, weapon) {
+  const has = names.some((n) => n.toLowerCase() === name.toLowerCase());
+  let next = names.filter((n) => n.toLowerCase() !== name.toLowerCase());
+  if (!has) {
+    if (weapon) next = next.filter((n) => !isWeapon(n));
+    next.push(name);
+  }
+  onChange && onChange(next);
+}
+
+function button(card, weapon, pressed, disabled) {
+  return h("button", {
+    type: "button", class: "toggle", "aria-pressed": pressed ? "true" : "false", disabled,
+    title: card.hint || (weapon ? `Weapon, reaches distance ${card.range}` : card.name),
+    onclick: () => toggle(card.name, weapon),
+  }, h("span", { class: "tick", "aria-hidden": "true" }), card.name,
+  weapon ? h("span", { class: "range" }, `reach ${card.range}`) : null);
+}
+
+function draw(list, disabled = false) {
+  names = list.slice();
+  const has = (n) => names.some((x) => x.toLowerCase() === n.toLowerCase());
+  fill(document.getElementById("weapon-picker"), WEAPONS.map((w) => button(w, true, has(w.name), disabled)));
+  fill(document.getElementById("blue-picker"), OTHER_BLUE.map((c) => button(c, false, has(c.name), disabled)));
+}
+
+/** Redraw from my seat in the snapshot. */
+export function renderInPlay(seat) {
+  const list = Array.isArray(seat && seat.in_play) ? seat.in_play.map(cardName).filter(Boolean) : [];
+  draw(list, !seat || seat.alive === false);
+}

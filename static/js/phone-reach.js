@@ -1,0 +1,40 @@
+// The distance calculator, drawn from view.me.distances (the engine computes it): for
+// every other living player, the distance and why, and whether BANG! and Panic! reach;
+// then who can reach me.
+import { h, fill, list } from "./dom.js";
+
+function why(breakdown) {
+  // The first part is the count of seats between us; the rest are modifiers (+1, −1).
+  const parts = list(breakdown).map((b, i) => {
+    const d = Number(b && b.delta);
+    const sign = i === 0 || !d ? "" : d > 0 ? ` +${d}` : ` −${-d}`;
+    return `${(b && b.label) || "?"}${sign}`;
+  });
+  return parts.join(" · ");
+}
+
+const tag = (ok, yes, no, cls = "yes") => h("span", { class: `tag ${ok ? cls : "no"}` }, ok ? `✓ ${yes}` : `✗ ${no}`);
+
+export function renderReach(me) {
+  const dist = me && me.distances;
+  const weapon = dist && dist.weapon;
+  const line = document.getElementById("weapon-line");
+  line.textContent = weapon && weapon.name
+    ? `Your weapon: ${weapon.name}, reaches distance ${weapon.range ?? "?"}. Panic! reaches distance 1.`
+    : "";
+  const others = list(dist && dist.others);
+  fill(document.getElementById("reach-list"), others.length ? others.map((o) => h("li", {},
+    h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
+    h("span", { class: "who" }, o.name || "?", tag(o.bang, "BANG!", "BANG!"), tag(o.panic, "Panic!", "Panic!")),
+    h("span", { class: "why" }, why(o.breakdown)),
+  )) : h("li", { class: "muted" }, dist ? "Nobody else is left." : "Shown once the cards are dealt."));
+
+  const by = list(dist && dist.reached_by);
+  fill(document.getElementById("reached-by"), by.length ? by.map((o) => h("li", {},
+    h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
+    h("span", { class: "who" }, o.name || "?", o.bang
+      ? h("span", { class: "tag danger" }, "⚠ can BANG! you")
+      : h("span", { class: "tag no" }, "✗ out of reach")),
+    h("span", { class: "why" }, [o.weapon ? `${o.weapon}` : "", why(o.breakdown)].filter(Boolean).join(" · ")),
+  )) : h("li", { class: "muted" }, "—"));
+}

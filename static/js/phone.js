@@ -1,0 +1,138 @@
+// The phone page: one player's private screen. Reads its seat token, connects, and redraws
+// everything from each full snapshot (docs/protocol.md).
+import { $, h, fill, get, list, tableId } from "./dom.js";
+import { connect, send } from "./connection.js";
+import { showBanner } from "./banner.js";
+import { takeToken, dropToken } from "./token.js";
+import { start as keepAwake, onAwakeChange } from "./awake.js";
+import { wireRoleCard, renderRole } from "./phone-role.js";
+import { wireLife, drawLife } from "./phone-life.js";
+import { wireInPlay, renderInPlay } from "./phone-inplay.js";
+import { renderReach } from "./phone-reach.js";
+import { pendingText } from "./bits.js";
+import { roleText } from "./roles.js";
+
+const table = tableId();
+let snap = null;
+let wasMyTurn = null;
+
+const views = ["no-token", "revoked", "lobby-view", "game-view"];
+function showOnly(id) {
+  for (const v of views) document.getElementById(v).hidden = v !== id;
+}
+
+const me = () => get(snap, "view", "me") || null;
+function mySeat() {
+  const name = get(me(), "name");
+  return list(get(snap, "view", "seats")).find((s) => s && s.name === name) || null;
+}
+
+function render(s) {
+  snap = s;
+  const status = get(s, "table", "status");
+  const view = get(s, "view");
+  if (!view || !me() || status === "lobby") return renderLobby(s);
+  showOnly("game-view");
+  const m = me();
+  const seat = mySeat();
+  renderTurn(view, m, seat);
+  renderRole(m);
+  $("#char-name").textContent = m.character || get(seat, "character") || "";
+  $("#char-ability").textContent = m.ability || get(seat, "ability") || "";
+  if (!life.isBusy()) drawLife(seat);
+  renderInPlay(seat);
+  renderReach(m);
+  renderOutcome(view, m, seat);
+  renderLog(get(s, "log"));
+}
+
+function renderLobby(s) {
+  showOnly("lobby-view");
+  const you = get(s, "table", "you") || {};
+  const mine = you.me || you;
+  $("#lobby-name").textContent = mine.name || "partner";
+  fill($("#lobby-list"), list(get(s, "table", "lobby")).map((p) => h("li", {
+    class: p.id === mine.lobby_id ? "me" : "",
+  }, p.name, p.id === mine.lobby_id ? " (you)" : "", p.connected === false ? h("span", { class: "muted small" }, " · offline") : null)));
+}
+
+function renderTurn(view, m, seat) {
+  const over = !!view.winner;
+  const mine = !over && (m.your_turn === true || (m.your_turn === undefined && view.turn === m.name));
+  document.body.classList.toggle("my-turn", mine);
+  $("#turn-text").textContent = over ? "The game is over" : mine ? "Your turn!" : view.turn ? `${view.turn}'s turn` : "";
+  $("#phase-text").textContent = !over && view.phase ? `Phase: ${view.phase}` : "";
+  $("#end-turn").hidden = !mine || (seat && seat.alive === false);
+  if (mine && wasMyTurn === false && navigator.vibrate) {
+    try { navigator.vibrate([180, 90, 180]); } catch (_) { /* not allowed yet */ }
+  }
+  wasMyTurn = mine;
+
+  const asked = list(m.asked).length ? list(m.asked) : list(view.pending).filter((p) => p && p.seat === m.name);
+  const q = $("#my-question");
+  q.hidden = !asked.length || over;
+  fill(q, asked.map((p) => h("p", {}, pendingText({ ...p, seat: "You" }).replace("You is", "You are"))));
+}
+
+function renderOutcome(view, m, seat) {
+  const box = $("#outcome");
+  const out = seat ? seat.alive === false : m.alive === false;
+  document.body.classList.toggle("out", out);
+  const winner = view.winner;
+  if (winner) {
+    const side = String(winner.side || "");
+    const role = String(m.role || "");
+    const won = (side === "sheriff" && (role === "sheriff" || role === "deputy"))
+      || (side === "outlaws" && role === "outlaw") || (side === "renegade" && role === "renegade");
+    box.className = `outcome card ${won ? "won" : "out"}`;
+    fill(box, h("span", { class: "big-word" }, role ? (won ? "You win!" : "You lose") : "Game over"),
+      winner.text || "", role ? h("p", { class: "muted" }, `You were: ${roleText(role)}`) : null);
+    box.hidden = false;
+  } else if (out) {
+    box.className = "outcome card out";
+    fill(box, h("span", { class: "big-word" }, "You are out"),
+      `Your role is now shown to everyone: ${roleText(m.role)}.`);
+    box.hidden = false;
+  } else {
+    box.hidden = true;
+  }
+}
+
+function renderLog(lines) {
+  const items = list(lines).slice().reverse();
+  fill($("#log"), items.map((l) => h("li", { class: l.kind === "undone" ? "undone" : "" }, l.text || "")));
+}
+
+// --- start -----------------------------------------------------------------------------
+const token = takeToken(table);
+let socket = null;
+const move = (payload) => send(socket, "move", payload);
+const life = wireLife({ getSeat: mySeat, send: move });
+wireInPlay(move);
+wireRoleCard($("#role-hold"));
+$("#end-turn").addEventListener("click", () => move({ end_turn: {} }));
+
+if (!token) {
+  showOnly("no-token");
+} else {
+  socket = connect({ table, token }, {
+    onSnapshot: render,
+    onError: (err) => {
+      if (err.code === "revoked") {
+        dropToken(table);
+        showOnly("revoked");
+        if (socket) socket.disconnect();
+      } else if (err.code === "bad_token" || err.code === "kicked") {
+        dropToken(table);
+        showOnly("no-token");
+        if (err.code === "kicked") showBanner("The host took you off this table.", { kind: "info", timeout: 0 });
+      } else {
+        showBanner(err.message || `Problem: ${err.code || "unknown"}`, { rule: err.rule || "" });
+      }
+    },
+  });
+}
+
+// Keep the screen on from the first tap (the video fallback needs a user gesture).
+onAwakeChange((mode) => { $("#awake").hidden = mode === "off"; });
+document.addEventListener("pointerdown", () => keepAwake(), { once: true, capture: true });
