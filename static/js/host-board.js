@@ -37,6 +37,10 @@ export function renderBoard(snap, onPick) {
   const view = get(snap, "view") || {};
   const seats = list(view.seats);
   const conn = get(snap, "table", "seats_connected") || {};
+  // A game the host ended has no winner, so the view keeps roles hidden: the table lists them.
+  const roles = {};
+  for (const r of list(get(snap, "table", "roles"))) if (r && r.name) roles[r.name] = r.role;
+  for (const s of seats) if (s && !s.role && roles[s.name]) s.role = roles[s.name];
   const board = document.getElementById("board");
   board.querySelectorAll(".seat").forEach((el) => el.remove());
   seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick)));

@@ -42,7 +42,7 @@ function render(s) {
   if (!life.isBusy()) drawLife(seat);
   renderInPlay(seat);
   renderReach(m);
-  renderOutcome(view, m, seat);
+  renderOutcome(view, m, seat, status);
   renderLog(get(s, "log"));
 }
 
@@ -57,7 +57,7 @@ function renderLobby(s) {
 }
 
 function renderTurn(view, m, seat) {
-  const over = !!view.winner;
+  const over = !!view.winner || get(snap, "table", "status") === "over";
   const mine = !over && (m.your_turn === true || (m.your_turn === undefined && view.turn === m.name));
   document.body.classList.toggle("my-turn", mine);
   $("#turn-text").textContent = over ? "The game is over" : mine ? "Your turn!" : view.turn ? `${view.turn}'s turn` : "";
@@ -74,7 +74,7 @@ function renderTurn(view, m, seat) {
   fill(q, asked.map((p) => h("p", {}, pendingText({ ...p, seat: "You" }).replace("You is", "You are"))));
 }
 
-function renderOutcome(view, m, seat) {
+function renderOutcome(view, m, seat, status) {
   const box = $("#outcome");
   const out = seat ? seat.alive === false : m.alive === false;
   document.body.classList.toggle("out", out);
@@ -87,6 +87,11 @@ function renderOutcome(view, m, seat) {
     box.className = `outcome card ${won ? "won" : "out"}`;
     fill(box, h("span", { class: "big-word" }, role ? (won ? "You win!" : "You lose") : "Game over"),
       winner.text || "", role ? h("p", { class: "muted" }, `You were: ${roleText(role)}`) : null);
+    box.hidden = false;
+  } else if (status === "over") {
+    box.className = "outcome card";
+    fill(box, h("span", { class: "big-word" }, "Game over"), "The host ended the game.",
+      m.role ? h("p", { class: "muted" }, `You were: ${roleText(m.role)}`) : null);
     box.hidden = false;
   } else if (out) {
     box.className = "outcome card out";

@@ -1,0 +1,389 @@
+"""The pages in a real browser: Debian's Chromium driven by Playwright, against the real
+server (`bang-companion serve`) started in a subprocess.
+
+Skipped with a notice when Playwright or Chromium is missing, unless REQUIRE_BROWSER=1,
+where a missing browser fails the run. Screenshots go to test-artifacts/ (gitignored).
+The page-weight test needs no browser: it crawls the phone page's files over HTTP.
+"""
+from __future__ import annotations
+
+import ipaddress
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+import requests
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # the skip below says so
+    sync_playwright = None
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+REQUIRE_BROWSER = os.environ.get("REQUIRE_BROWSER") == "1"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE_BUDGET = 150 * 1024   # the phone page's first load, uncompressed
+
+pytestmark = pytest.mark.browser
+
+
+def missing(reason: str):
+    """Skip (or fail, under REQUIRE_BROWSER=1) because the browser cannot run."""
+    if REQUIRE_BROWSER:
+        pytest.fail(f"{reason} (REQUIRE_BROWSER=1 makes this a failure)", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+# --- the live server ------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_command(port: int, data: str) -> list[str]:
+    script = Path(sys.executable).with_name("bang-companion")
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--data", data, "--quiet"]
+    if script.exists():
+        return [str(script), *args]
+    return [sys.executable, "-m", "companion.cli", *args]
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The base URL of a fresh `bang-companion serve` on a free loopback port."""
+    with tempfile.TemporaryDirectory(prefix="bang-browser-") as tmp:
+        port = free_port()
+        log_path = Path(tmp) / "server.log"
+        with open(log_path, "w") as log:
+            proc = subprocess.Popen(server_command(port, tmp), cwd=ROOT, stdout=log,
+                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            base = f"http://127.0.0.1:{port}"
+            try:
+                deadline = time.monotonic() + 20
+                while True:
+                    try:
+                        if requests.get(base + "/healthz", timeout=1).text.strip() == "ok":
+                            break
+                    except requests.ConnectionError:
+                        pass
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        pytest.fail("the server did not start:\n" + log_path.read_text(),
+                                    pytrace=False)
+                    time.sleep(0.1)
+                yield base
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+
+# --- the browser ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def pw():
+    if sync_playwright is None:
+        missing("the Python package 'playwright' is not installed (pip install -e '.[test]')")
+    if not CHROMIUM:
+        missing("no 'chromium' on PATH (apt-get install chromium)")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(pw):
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    yield b
+    b.close()
+
+
+class Watch:
+    """Collects JavaScript errors of the pages it watches, so a test can assert none."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def page(self, ctx, label: str):
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: self.errors.append(f"{label}: {e}"))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"{label}: {m.text}"))
+        return page
+
+
+def shot(page, name: str, full_page: bool = False) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def loopback_only(url: str) -> str:
+    """Tests talk to this machine only: refuse to open a join URL that is not loopback."""
+    host = urlsplit(url).hostname or ""
+    try:
+        ok = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        ok = False
+    assert ok, f"the join URL {url!r} is not on loopback: the server bound 127.0.0.1 should show it"
+    return url
+
+
+def create_table(browser, watch, base):
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})
+    host = watch.page(host_ctx, "host")
+    host.goto(base + "/")
+    shot(host, "start-page")
+    host.get_by_role("button", name="Create the table").click()
+    host.wait_for_url(re.compile(r"/host/\w+"))
+    expect(host.locator("#join-url")).to_contain_text("/t/")
+    return host_ctx, host
+
+
+def join_phone(browser, watch, pw, device: str, url: str, name: str, **extra):
+    ctx = browser.new_context(**pw.devices[device], **extra)
+    page = watch.page(ctx, name)
+    page.goto(loopback_only(url))
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    expect(page.locator("#lobby-view")).to_be_visible()
+    return ctx, page
+
+
+def seat_tile(host, name: str):
+    return host.locator(f'.seat[data-seat="{name}"]')
+
+
+# --- tests ----------------------------------------------------------------------------------
+
+def test_two_phones_and_the_host_screen(server, pw, browser):
+    """Create a table, join two phones through the QR's URL, deal, reveal a role by
+    press-and-hold, change life and cards in play, and see it all on the host screen."""
+    watch = Watch()
+    host_ctx, host = create_table(browser, watch, server)
+    table_id = host.url.rstrip("/").split("/")[-1]
+
+    # The URL under the QR code is the one the QR encodes.
+    join_url = host.locator("#join-url").inner_text().strip()
+    assert join_url.endswith(f"/t/{table_id}")
+    from companion.qr import svg as qr_svg
+    served = requests.get(urljoin(server, host.locator("#join-qr").get_attribute("src")), timeout=5)
+    assert served.status_code == 200 and served.text == qr_svg(join_url)
+
+    ann_ctx, ann = join_phone(browser, watch, pw, "Pixel 7", join_url, "Ann")
+    bob_ctx, bob = join_phone(browser, watch, pw, "iPhone 13", join_url, "Bob",
+                              color_scheme="dark")
+    # The token left the address bar and sits in localStorage.
+    assert "#" not in ann.url
+    assert ann.evaluate(f"localStorage.getItem('bang:{table_id}')")
+    for other in ("Cid", "Dee"):   # two more seats joined without a browser: 4 players
+        r = requests.post(loopback_only(join_url) + "/join", data={"name": other},
+                          allow_redirects=False, timeout=5)
+        assert r.status_code in (302, 303)
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    expect(ann.locator("#lobby-list li")).to_have_count(4)
+    shot(ann, "phone-lobby")
+
+    # Seat order: move Dee (4th) up one place; pick a character for Bob's seat.
+    host.get_by_role("button", name="Move Dee up").click()
+    expect(host.locator("#lobby-list li").nth(2)).to_contain_text("Dee")
+    host.get_by_label("Character for Bob").select_option("Paul Regret")
+    shot(host, "host-lobby")
+    host.get_by_role("button", name="Deal roles").click()
+
+    expect(ann.locator("#game-view")).to_be_visible()
+    expect(bob.locator("#game-view")).to_be_visible()
+    expect(bob.locator("#char-name")).to_have_text("Paul Regret")
+    expect(host.locator(".seat")).to_have_count(4)
+    names = host.locator(".seat .seat-name").all_inner_texts()
+    assert names == ["Ann", "Bob", "Dee", "Cid"]
+
+    # The role card: hidden, shown while held, hidden again on release.
+    face = ann.locator("#role-hold .role-face")
+    expect(face).to_be_hidden()
+    ann.locator("#role-hold").hover()
+    ann.mouse.down()
+    expect(face).to_be_visible()
+    role = ann.locator("#role-name").inner_text()
+    assert re.search(r"Sheriff|Deputy|Outlaw|Renegade", role, re.I), role
+    assert ann.locator("#role-goal").inner_text().strip()
+    shot(ann, "phone-role-revealed")
+    ann.mouse.up()
+    expect(face).to_be_hidden()
+
+    # Life: one down on Ann's phone, seen on the host screen.
+    life = int(ann.locator("#life-value").inner_text())
+    top = int(ann.locator("#life-max").inner_text())
+    ann.get_by_role("button", name="Lose 1 life").click()
+    expect(seat_tile(host, "Ann").locator(".life-num")).to_have_text(f" {life - 1}/{top}")
+    expect(ann.locator("#life-value")).to_have_text(str(life - 1))
+
+    # A Mustang in front of Ann: Bob sees her one farther, and the host shows the card.
+    before = bob.locator("#reach-list li", has_text="Ann").locator(".dist").inner_text()
+    ann.get_by_role("button", name="Mustang").click()
+    expect(ann.get_by_role("button", name="Mustang")).to_have_attribute("aria-pressed", "true")
+    expect(seat_tile(host, "Ann")).to_contain_text("Mustang")
+    row = bob.locator("#reach-list li", has_text="Ann")
+    expect(row.locator(".dist")).to_have_text(str(int(before) + 1))
+    expect(row.locator(".why")).to_contain_text("Mustang +1")
+    # A weapon replaces the Colt .45 in Bob's "who can reach me".
+    ann.get_by_role("button", name="Winchester").click()
+    expect(seat_tile(host, "Ann")).to_contain_text("Winchester (5)")
+    expect(bob.locator("#reached-by li", has_text="Ann")).to_contain_text("can BANG! you")
+
+    shot(host, "host-table")
+    shot(ann, "phone-game-light", full_page=True)
+    shot(bob, "phone-game-dark", full_page=True)
+
+    # A reload rejoins the same seat from localStorage.
+    ann.reload()
+    expect(ann.locator("#game-view")).to_be_visible()
+    expect(ann.get_by_role("button", name="Mustang")).to_have_attribute("aria-pressed", "true")
+
+    assert not watch.errors, watch.errors
+    for ctx in (host_ctx, ann_ctx, bob_ctx):
+        ctx.close()
+
+
+def test_elimination_reseat_and_new_game(server, pw, browser):
+    """Down to 0 life with a confirmation (the role becomes public), a seat moved to a new
+    phone (the old one is locked out), then the host ends the game and deals a new one."""
+    watch = Watch()
+    host_ctx, host = create_table(browser, watch, server)
+    join_url = host.locator("#join-url").inner_text().strip()
+    ann_ctx, ann = join_phone(browser, watch, pw, "Pixel 7", join_url, "Ann")
+    for other in ("Bob", "Cid", "Dee"):
+        requests.post(join_url + "/join", data={"name": other}, timeout=5)
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    host.get_by_role("button", name="Deal roles").click()
+    expect(ann.locator("#game-view")).to_be_visible()
+
+    # Whoever is not the sheriff among Ann and Bob goes out, so the game goes on.
+    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
+    if sheriff == "Ann":
+        victim = None
+    else:
+        victim = ann
+        life = int(ann.locator("#life-value").inner_text())
+        for _ in range(life - 1):
+            current = int(ann.locator("#life-value").inner_text())
+            ann.get_by_role("button", name="Lose 1 life").click()
+            expect(ann.locator("#life-value")).to_have_text(str(current - 1))
+        expect(seat_tile(host, "Ann").locator(".life-num")).to_contain_text(" 1/")
+        ann.get_by_role("button", name="Lose 1 life").click()
+        dialog = ann.locator("#confirm-zero")
+        expect(dialog).to_be_visible()
+        ann.get_by_role("button", name="Yes, I'm out").click()
+        expect(ann.locator("#outcome")).to_contain_text("You are out")
+        expect(seat_tile(host, "Ann").locator(".seat-role")).to_be_visible()
+        expect(seat_tile(host, "Ann")).to_contain_text("out of the game")
+        shot(ann, "phone-eliminated")
+    assert victim is None or victim is ann
+
+    # Move Bob's seat to a new phone from the host screen.
+    seat_tile(host, "Bob").click()
+    host.get_by_role("button", name="Move to a new phone").click()
+    claim = host.locator("#sd-claim-url")
+    expect(claim).to_contain_text("/claim/")
+    expect(host.locator("#sd-claim-qr")).to_be_visible()
+    shot(host, "host-reseat")
+    new_ctx = browser.new_context(**pw.devices["Pixel 7"])
+    new_phone = watch.page(new_ctx, "Bob-new")
+    new_phone.goto(loopback_only(claim.inner_text().strip()))
+    expect(new_phone.locator("#game-view")).to_be_visible()
+    expect(new_phone.locator("#reach-list")).not_to_contain_text("Bob")
+    host.get_by_role("button", name="Done").click()
+
+    # Correct a count from the host screen.
+    seat_tile(host, "Cid").click()
+    hand = int(host.locator("#sd-hand").inner_text())
+    host.get_by_role("button", name="One card more").click()
+    expect(host.locator("#sd-hand")).to_have_text(str(hand + 1))
+    host.get_by_role("button", name="Done").click()
+    expect(seat_tile(host, "Cid")).to_contain_text(f"{hand + 1} in hand")
+
+    # End the game: every role is shown.
+    host.get_by_role("button", name="End the game").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="End the game").click()
+    expect(host.locator(".seat .seat-role")).to_have_count(4)
+    expect(ann.locator("#outcome")).to_be_visible()
+    shot(host, "host-over")
+
+    # New game, same seats, characters kept (those of the players still alive: the server
+    # deals a new one to an eliminated player).
+    chars = host.locator(".seat:not(.out) .seat-char").all_inner_texts()
+    alive = host.locator(".seat:not(.out)").evaluate_all("els => els.map(e => e.dataset.seat)")
+    host.get_by_role("button", name="New game").click()
+    host.get_by_role("button", name="Deal again").click()
+    expect(host.locator("#turn-line")).not_to_have_text("Game over")
+    expect(host.locator(".seat")).to_have_count(4)
+    assert [seat_tile(host, n).locator(".seat-char").inner_text() for n in alive] == chars
+    expect(ann.locator("#outcome")).to_be_hidden()
+
+    assert not [e for e in watch.errors if "revoked" not in e], watch.errors
+    for ctx in (host_ctx, ann_ctx, new_ctx):
+        ctx.close()
+
+
+# --- page weight (no browser needed) ----------------------------------------------------------
+
+_ASSET = re.compile(r'<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"', re.I)
+_IMPORT = re.compile(r'''(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']''')
+
+
+def phone_first_load(base: str, table_id: str) -> dict[str, int]:
+    """Bytes of every file the phone page loads at first: the HTML, its stylesheets and
+    scripts, and every JS module they import (followed recursively)."""
+    sizes: dict[str, int] = {}
+    page_url = f"{base}/p/{table_id}"
+    html = requests.get(page_url, timeout=5)
+    html.raise_for_status()
+    sizes[page_url] = len(html.content)
+    todo = [urljoin(page_url, u) for u in _ASSET.findall(html.text)
+            if not u.endswith((".svg", ".ico", ".png"))]
+    while todo:
+        url = todo.pop()
+        if url in sizes:
+            continue
+        assert urlsplit(url).netloc == urlsplit(base).netloc, f"a file from elsewhere: {url}"
+        r = requests.get(url, timeout=5)
+        r.raise_for_status()
+        sizes[url] = len(r.content)
+        if url.endswith(".js") and "/vendor/" not in url:
+            for a, b in _IMPORT.findall(r.text):
+                todo.append(urljoin(url, a or b))
+    return sizes
+
+
+def test_phone_page_first_load_is_small(server):
+    r = requests.post(server + "/tables", data={"ruleset": "base", "mode": "tracker"},
+                      allow_redirects=False, timeout=5)
+    table_id = r.headers["Location"].rstrip("/").split("/")[-1]
+    sizes = phone_first_load(server, table_id)
+    total = sum(sizes.values())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "phone-weight.txt").write_text(
+        "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
+    assert any(u.endswith("socket.io.min.js") for u in sizes)
+    assert any(u.endswith("/phone.js") for u in sizes)
+    assert total <= PHONE_BUDGET, f"phone page first load {total} B > {PHONE_BUDGET} B"
+
+
+def test_no_page_loads_anything_from_elsewhere():
+    """Nothing from a CDN: every src/href in templates and static files is local."""
+    pattern = re.compile(r'''(?:src|href)\s*=\s*["'](?:https?:)?//''', re.I)
+    files = list((ROOT / "templates").glob("*.html")) + list((ROOT / "static").rglob("*.js"))
+    offenders = [str(f) for f in files if "/vendor/" not in str(f) and pattern.search(f.read_text())]
+    assert not offenders, offenders
