@@ -11,6 +11,7 @@ Fixtures:
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -120,10 +121,11 @@ class LiveServer:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--data", self.data, "--quiet"],
+             "--port", str(self.port), "--data", self.data],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
         self.output: list[str] = []
-        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
+        self.reader.start()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -134,13 +136,15 @@ class LiveServer:
         raise RuntimeError("server did not start:\n" + "".join(self.output))
 
     def _read(self, proc):
-        for line in proc.stdout:
-            self.output.append(line)
+        with proc.stdout:
+            for line in proc.stdout:
+                self.output.append(line)
 
     def kill(self, sig=signal.SIGKILL) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(sig)
             self.proc.wait(timeout=10)
+            self.reader.join(timeout=5)
 
     def new_table(self, mode="tracker") -> tuple[str, requests.Session]:
         s = requests.Session()
@@ -159,6 +163,23 @@ class LiveServer:
         self.clients.append(c)
         return c
 
+    def raw_connect(self, auth: dict, origin: str | None = None) -> list[str]:
+        """Socket.IO packets the server answers a connect with, read off a bare
+        WebSocket (quick: no close handshake to wait for). Raises on an HTTP refusal."""
+        import websocket
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{self.port}/socket.io/?EIO=4&transport=websocket",
+            timeout=5, origin=origin, suppress_origin=origin is None)
+        try:
+            assert ws.recv().startswith("0")            # engine.io open
+            ws.send("40" + json.dumps(auth))
+            packets = []
+            while not packets or packets[-1][:2] not in ("40", "44"):
+                packets.append(ws.recv())
+            return packets
+        finally:
+            ws.shutdown()
+
     def stop(self) -> None:
         self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
         for c in self.clients:
@@ -173,15 +194,14 @@ class LiveClient:
         import socketio
         self.messages: list[tuple[str, object]] = []
         self.changed = threading.Condition()
+        extra = {"origin": origin} if origin else {}   # replaces websocket-client's own
         self.sio = socketio.Client(reconnection=reconnection, reconnection_delay=0.1,
-                                   reconnection_delay_max=0.3)
+                                   reconnection_delay_max=0.3, websocket_extra_options=extra)
         for event in ("snapshot", "error"):
             self.sio.on(event, self._keep(event))
         headers = {}
         if cookie:
             headers["Cookie"] = cookie
-        if origin:
-            headers["Origin"] = origin
         self.sio.connect(url, auth=auth, headers=headers, transports=["websocket"],
                          wait_timeout=5)
 
@@ -209,6 +229,14 @@ class LiveClient:
                     raise AssertionError("no matching snapshot; last: "
                                          + repr(self.messages[-1:])[:800])
                 self.changed.wait(left)
+
+    def wait_connected(self, timeout: float = 5.0) -> None:
+        # the snapshot sent on connect may be handled just before the namespace
+        # counts as connected (python-socketio delivers it at once)
+        deadline = time.monotonic() + timeout
+        while not self.sio.connected and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert self.sio.connected
 
     def call(self, event: str, payload) -> dict:
         return self.sio.call(event, payload, timeout=5)
