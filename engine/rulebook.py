@@ -25,6 +25,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("Characters", "char"),
     ("Rulings (FAQ and project decisions)", "faq"),
     ("The companion", "host"),
+    ("BANG! Legends", "legends"),
 )
 
 RULES: dict[str, dict] = {
@@ -747,10 +748,160 @@ RULES: dict[str, dict] = {
     "tracker": {
         "title": "Tracker mode",
         "text": "In tracker mode the table plays with its own cards and enforces the rules "
-                "itself; each phone keeps its player's life, hand count and cards in play, "
-                "and ends the turn. Card plays are not checked or tracked. The host can still "
-                "correct anything.",
+                "itself. Each phone keeps only its own player's life and cards in play, and "
+                "the current player ends his turn from it. Card plays, draws and hand counts "
+                "are not tracked. The host can still correct anything.",
         "see": ["host.corrections"],
+    },
+
+    # ---------------------------------------------------------------- the record
+    "record": {
+        "title": "How moves are written",
+        "text": "Every move names who makes it and exactly one action (draw, play, respond, "
+                "check, ability, end_turn, set, and the Legends moves). A move written outside "
+                "this vocabulary is refused without changing anything; docs/record-format.md "
+                "describes each move.",
+        "see": ["host.corrections"],
+    },
+    # ---------------------------------------------------------------- BANG! Legends
+    "legends.setup": {
+        "title": "Legends: changes to the base game",
+        "text": "Everyone starts with 4 cards, the Sheriff too, whatever his life; the 6th and "
+                "7th players in turn order start with 5. A player at 1 life may keep 2 cards at "
+                "the end of his turn. Each player starts with 5 fame tokens.",
+        "see": ["legends.feats", "legends.jail"],
+    },
+    "legends.jail": {
+        "title": "Legends: leaving Jail with a heart",
+        "text": "Instead of the Jail's draw!, a jailed player may discard a heart from his hand: "
+                "the Jail is discarded and he plays his turn. Any Dynamite is checked first.",
+        "see": ["card.jail", "turn.start"],
+    },
+    "legends.feats": {
+        "title": "Legends: Feats",
+        "text": "A few Feat cards lie face up; each names a deed. A player who does a revealed "
+                "Feat's deed in his turn may put fame tokens on it. Feats marked with the "
+                "Crossroad sign may be done on purpose with your own cards as part of "
+                "performing them (a discard that would otherwise be pointless); the others "
+                "count only when the deed came about in normal play.",
+        "see": ["legends.perform", "legends.boast", "legends.claim"],
+    },
+    "legends.perform": {
+        "title": "Legends: performing a Feat",
+        "text": "In his turn, after the draw, a player who met a revealed Feat's requirement "
+                "puts 2 of his fame tokens on it (1 if he has only 1 left). One Feat per turn, "
+                "and never a Feat that already carries his token. A player who places his last "
+                "token becomes a Legend at once: his character turns to the legend side and his "
+                "life rises to 3 if it was lower.",
+        "see": ["legends.feats", "legends.boast", "legends.claim"],
+    },
+    "legends.boast": {
+        "title": "Legends: boasting",
+        "text": "Once in a turn in which he performed no Feat, a player may boast instead: a new "
+                "Feat is turned up (if more than 4 are then showing, the one with the most "
+                "tokens goes), and he puts 1 token on a Feat that has none of his.",
+        "see": ["legends.perform"],
+    },
+    "legends.claim": {
+        "title": "Legends: claiming a Feat",
+        "text": "A Legend no longer performs or boasts. When he meets a Feat's requirement he "
+                "claims it: the Feat is replaced by a new one, and he may make another Legend "
+                "who has more than 1 life lose 1 life point, which nothing can prevent.",
+        "see": ["legends.perform", "legend.slab_the_killer", "legend.willy_the_kid"],
+    },
+    "legend.bart_cassidy": {
+        "title": "Bart Cassidy (legend side)",
+        "text": "For each life point he loses he draws 2 cards instead of 1.",
+        "see": ["char.bart_cassidy"],
+    },
+    "legend.black_jack": {
+        "title": "Black Jack (legend side)",
+        "text": "Instead of the usual draw he may turn cards over one at a time until their "
+                "total passes 21, then take them all. Number cards count their value, J, Q and "
+                "K count 10, an Ace 11; at exactly 21 he may turn one more.",
+        "see": ["char.black_jack"],
+    },
+    "legend.calamity_janet": {
+        "title": "Calamity Janet (legend side)",
+        "text": "Any card of hers may be used as a BANG! or as a Missed!. Cards used as BANG! "
+                "still count toward the one-BANG! limit.",
+        "see": ["char.calamity_janet", "turn.bang_limit"],
+    },
+    "legend.el_gringo": {
+        "title": "El Gringo (legend side)",
+        "text": "When another player's card hits him, he takes a card from that player's hand "
+                "and also the card that hit him.",
+        "see": ["char.el_gringo"],
+    },
+    "legend.jesse_jones": {
+        "title": "Jesse Jones (legend side)",
+        "text": "In his draw phase he looks at another player's hand and takes the card he "
+                "wants from it, then draws one from the deck.",
+        "see": ["char.jesse_jones"],
+    },
+    "legend.jourdonnais": {
+        "title": "Jourdonnais (legend side)",
+        "text": "When any brown card is aimed at him, he may draw!: a J, Q, K or A means the "
+                "card has no effect on him.",
+        "see": ["char.jourdonnais"],
+    },
+    "legend.kit_carlson": {
+        "title": "Kit Carlson (legend side)",
+        "text": "He draws 3 cards and may give one of them to another player.",
+        "see": ["char.kit_carlson"],
+    },
+    "legend.lucky_duke": {
+        "title": "Lucky Duke (legend side)",
+        "text": "Whenever anyone must draw!, he turns over the two cards and chooses the one "
+                "that counts; in his own turn he then takes that card into his hand.",
+        "see": ["char.lucky_duke"],
+    },
+    "legend.paul_regret": {
+        "title": "Paul Regret (legend side)",
+        "text": "Others see him one farther, and a player who shoots a BANG! at him must also "
+                "discard one more card from his hand.",
+        "see": ["char.paul_regret"],
+    },
+    "legend.pedro_ramirez": {
+        "title": "Pedro Ramirez (legend side)",
+        "text": "He draws 2 cards from the deck and also the top card of the discard pile.",
+        "see": ["char.pedro_ramirez"],
+    },
+    "legend.rose_doolan": {
+        "title": "Rose Doolan (legend side)",
+        "text": "She sees every player at distance 1. Once a turn she may discard one of her "
+                "blue cards, from hand or in play, and use it as a Panic!.",
+        "see": ["char.rose_doolan", "card.panic"],
+    },
+    "legend.sid_ketchum": {
+        "title": "Sid Ketchum (legend side)",
+        "text": "As before, two cards discarded give back a life point. Also, once a turn, when "
+                "he gains a life point in his own turn (from any source) he may shoot a BANG! "
+                "without a card.",
+        "see": ["char.sid_ketchum"],
+    },
+    "legend.slab_the_killer": {
+        "title": "Slab the Killer (legend side)",
+        "text": "His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
+                "player's last life point; that player may still drink a Beer.",
+        "see": ["char.slab_the_killer", "legends.claim"],
+    },
+    "legend.suzy_lafayette": {
+        "title": "Suzy Lafayette (legend side)",
+        "text": "Whenever she holds fewer than 2 cards she draws back up to 2.",
+        "see": ["char.suzy_lafayette"],
+    },
+    "legend.vulture_sam": {
+        "title": "Vulture Sam (legend side)",
+        "text": "He takes all the cards of any eliminated player. If he is eliminated himself, "
+                "he stays in the game at 4 life points and turns back to his normal side.",
+        "see": ["char.vulture_sam"],
+    },
+    "legend.willy_the_kid": {
+        "title": "Willy the Kid (legend side)",
+        "text": "Unlimited BANG!s; when he could claim a Feat he may shoot a BANG! without a "
+                "card instead.",
+        "see": ["char.willy_the_kid", "legends.claim"],
     },
 }
 
@@ -794,7 +945,8 @@ def _group(rule_id: str) -> str:
     head = rule_id.split(".")[0]
     return {"seats": "setup", "cards": "setup", "characters": "setup", "end": "goals",
             "reach": "distance", "elimination": "dying", "rewards": "dying",
-            "penalty": "dying", "responsibility": "dying", "tracker": "host"}.get(head, head)
+            "penalty": "dying", "responsibility": "dying", "tracker": "host",
+            "record": "host", "legend": "legends"}.get(head, head)
 
 
 def _anchor(rule_id: str) -> str:
