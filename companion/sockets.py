@@ -95,8 +95,12 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                 else:
                     raise Problem("not_host")
                 hub.attach(request.sid, conn)
-                join_room(conn.room)
-                hub.broadcast(table)
+                try:
+                    join_room(conn.room)
+                    hub.broadcast(table)
+                except Exception:
+                    hub.detach(request.sid)
+                    raise
         except Exception as e:
             if not isinstance(e, (Problem, engine.Refusal)):
                 log.exception("connect failed")
