@@ -6,9 +6,11 @@ from __future__ import annotations
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .plays import BANG_SWAP, as_card
+from .cards import RANK_VALUE
+from .plays import BANG_SWAP, as_card, do_play, resolve_take, shoot
 from .state import Ask
-from .table import cards_of, has_kind
+from .table import cards_of, dist, has_kind, target_problem
+from .turns import own_turn
 from .turns import revealed
 
 # What each kind of question accepts, besides "take".
@@ -18,6 +20,7 @@ ACCEPTS = {
     "indians": {"BANG!"},
     "duel": {"BANG!"},
     "dying": {"Beer"},
+    "evade": set(),
 }
 WHY_NOT = {
     "indians": ("Against Indians! only discarding a BANG! helps: no Missed!, no Barrel.",
@@ -27,6 +30,8 @@ WHY_NOT = {
               "dying"),
     "bang": ("A shot is cancelled by a Missed! or a Barrel's heart.", "card.missed"),
     "gatling": ("A Gatling shot is cancelled by a Missed! or a Barrel's heart.", "card.gatling"),
+    "evade": ("Jourdonnais may draw! to ignore the card, or let it happen ('take').",
+              "legend.jourdonnais"),
 }
 
 
@@ -89,6 +94,8 @@ def cancel_one(ctx: Ctx, ask: Ask) -> None:
 
 def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     i = ask.seat
+    if which == "jourdonnais" and ctx.char(i).evades_brown:
+        return evade(ctx, ask, m)
     if ask.kind not in ("bang", "gatling"):
         raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
     if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
@@ -110,12 +117,39 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         ctx.say("answer", f"No heart: the {which.capitalize()} does not help.")
 
 
+def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
+    """Legend Jourdonnais: a draw! of J, Q, K or A and the brown card does nothing to him."""
+    i = ask.seat
+    if ask.kind == "dying":
+        raise Refusal("wrong_answer", WHY_NOT["dying"][0], WHY_NOT["dying"][1])
+    if "jourdonnais" in ask.tried:
+        raise Refusal("barrel_used", "Jourdonnais draws! once against each card.",
+                      "legend.jourdonnais")
+    if "check" not in m.opts:
+        raise Refusal("bad_check", "Enter the card revealed ('check').", "draw")
+    rank, _ = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), "Jourdonnais")
+    if RANK_VALUE[rank] >= RANK_VALUE["J"]:
+        ctx.s.pending.remove(ask)
+        ctx.say("answer", f"{ctx.name(i)} ignores the {ask.card}.")
+        if ask.kind == "duel":
+            ctx.say("note", "The Duel is over; nobody loses a life point.")
+    else:
+        ctx.replace_ask(ask, tried=ask.tried + ("jourdonnais",))
+        ctx.say("answer", "Not a J, Q, K or A: the card still counts.")
+
+
 def take(ctx: Ctx, ask: Ask) -> None:
     s = ctx.s
     i = ask.seat
     s.pending.remove(ask)
     if ask.kind == "dying":
         ctx.eliminate(i, ask.source)
+        return
+    if ask.kind == "evade":
+        if ask.choice == "bang":
+            ctx.hit(i, 1, ask.source, ask.card)
+        else:
+            resolve_take(ctx, ask.source, cards_of(s).get(ask.card), i, ask.choice)
         return
     card = ask.card
     # In a Duel the one who gives up loses; the Duel's player is responsible either way.
@@ -134,11 +168,16 @@ def drink(ctx: Ctx, i: int) -> None:
 
 
 def do_ability(ctx: Ctx, m: Move, i: int) -> None:
-    """An ability used by choice at any moment: Sid Ketchum's discard for life."""
+    """An ability used by choice: Sid Ketchum's discard for life (at any moment), and in
+    Legends the free BANG! of legend Sid Ketchum and the blue Panic! of legend Rose Doolan."""
     s = ctx.s
     seat = s.seats[i]
     per = ctx.char(i).heal_by_discard
     opts = m.arg if isinstance(m.arg, dict) else {}
+    if "bang" in opts:
+        return free_bang(ctx, m, i, opts["bang"])
+    if "panic" in opts:
+        return blue_panic(ctx, m, i, opts["panic"])
     n = opts.get("discard")
     if not per:
         raise Refusal("ability_unavailable", f"{seat.character} has no ability to use this way.",
@@ -151,3 +190,43 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
                       ctx.char(i).rule)
     ctx.spend(i, n, seat.character)
     ctx.heal(i, n // per, seat.character)
+
+
+def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
+    """Legend Sid Ketchum, once in his turn after winning back a life point."""
+    s = ctx.s
+    char = ctx.char(i)
+    if not char.free_bang_on_heal:
+        raise Refusal("ability_unavailable", f"{s.seats[i].character} has no free BANG!.",
+                      "characters")
+    own_turn(ctx, m, i)
+    if s.phase != "play":
+        raise Refusal("wrong_phase", "The free BANG! is shot in the play phase.", char.rule)
+    if not any(e.get("healed") == i for e in s.turn_log):
+        raise Refusal("ability_unavailable", "The free BANG! comes after winning back a life "
+                      "point this turn.", char.rule)
+    if any(e.get("free_bang") == i for e in s.turn_log):
+        raise Refusal("ability_unavailable", "Only one free BANG! a turn.", char.rule)
+    bang = cards_of(s).get("BANG!")
+    j = s.index(target)
+    problem = target_problem(s, i, bang, j)
+    if problem:
+        raise problem
+    ctx.say("play", f"{ctx.name(i)} shoots a free BANG! at {ctx.name(j)}.")
+    ctx.log(free_bang=i, played="BANG!", target=j, distance=dist(s, i, j))
+    shoot(ctx, i, j, "free BANG!")
+
+
+def blue_panic(ctx: Ctx, m: Move, i: int, name: object) -> None:
+    """Legend Rose Doolan discards a blue card she has in play and uses it as a Panic!."""
+    s = ctx.s
+    seat = s.seats[i]
+    if not ctx.char(i).blue_as_panic:
+        raise Refusal("ability_unavailable", f"{seat.character} cannot do that.", "characters")
+    card = cards_of(s).get(name).name
+    if card not in seat.in_play:
+        raise Refusal("no_such_card_in_play", f"{seat.name} has no {card} in play.",
+                      "legend.rose_doolan")
+    seat.in_play.remove(card)
+    seat.hand += 1        # it is played as if from her hand (a refusal discards this copy)
+    do_play(ctx, Move(m.by, "play", card, {**m.opts, "as": "Panic!"}), i)

@@ -25,9 +25,22 @@ class Character:
     swaps_bang_missed: bool = False
     draw: str = ""                # a draw-phase hook: jesse, pedro, kit, black_jack
     on_hit: str = ""              # a hook after losing life: bart, gringo
-    refills_empty_hand: bool = False
+    refill_to: int = 0            # draws back up to this many cards the moment it falls below
     takes_dead_cards: bool = False
     heal_by_discard: int = 0      # cards discarded for 1 life, at any time
+    # Legend sides (BANG! Legends)
+    hit_draw: int = 1             # cards Bart Cassidy draws per life point lost
+    any_as_bang_missed: bool = False
+    evades_brown: bool = False    # a draw! of J, Q, K or A ignores a brown card aimed at him
+    lucky_for_all: bool = False   # picks between two cards on everyone's draw!
+    bang_costs_extra: int = 0     # cards a shooter discards on top of a BANG! aimed at him
+    sees_all_at_1: bool = False
+    blue_as_panic: bool = False   # once a turn, a blue card (hand or in play) as a Panic!
+    free_bang_on_heal: bool = False
+    uncancellable_bang: bool = False
+    claim_last_life: bool = False
+    survives_once: bool = False
+    bang_instead_of_claim: bool = False
 
 
 BASE_CHARACTERS: tuple[Character, ...] = (
@@ -74,7 +87,7 @@ BASE_CHARACTERS: tuple[Character, ...] = (
               "Each of his BANG! cards takes two Missed! effects to cancel; a Barrel's heart "
               "counts as one of them.", "char.slab_the_killer", misses_needed=2),
     Character("Suzy Lafayette", 4, "The moment her hand is empty, she draws a card.",
-              "char.suzy_lafayette", refills_empty_hand=True),
+              "char.suzy_lafayette", refill_to=1),
     Character("Vulture Sam", 4,
               "When another player is eliminated, he takes every card that player had, in "
               "hand and in play, into his hand.", "char.vulture_sam", takes_dead_cards=True),
@@ -106,3 +119,60 @@ class CharacterTable:
 
 
 BASE_CHARS = CharacterTable(BASE_CHARACTERS)
+
+# BANG! Legends: the legend side of each character (the normal side is the base card).
+LEGEND_CHARACTERS: tuple[Character, ...] = (
+    Character("Bart Cassidy", 4, "For each life point he loses, he draws two cards.",
+              "legend.bart_cassidy", on_hit="bart", hit_draw=2),
+    Character("Black Jack", 4,
+              "Instead of his usual draw he may turn cards up one by one until they add up to "
+              "more than 21 (J, Q, K count 10, A 11; after exactly 21 he may turn one more), "
+              "then take them all.", "legend.black_jack", draw="black_jack_21"),
+    Character("Calamity Janet", 4, "Any card of hers can be used as a BANG! or as a Missed!.",
+              "legend.calamity_janet", swaps_bang_missed=True, any_as_bang_missed=True),
+    Character("El Gringo", 3,
+              "When another player makes him lose life, he takes a card from that player's "
+              "hand and also the card that hit him (only the hand card after a claimed Feat).",
+              "legend.el_gringo", on_hit="gringo_legend"),
+    Character("Jesse Jones", 4,
+              "In his draw phase he may look at a player's hand and take the card he likes, "
+              "then draw one from the deck.", "legend.jesse_jones", draw="jesse"),
+    Character("Jourdonnais", 4,
+              "When a brown card is aimed at him (a BANG!, Gatling, Indians!, Duel, Panic!, "
+              "Cat Balou...), he may draw!: a J, Q, K or A means the card does nothing to him.",
+              "legend.jourdonnais", evades_brown=True),
+    Character("Kit Carlson", 4, "He draws three cards and may give one of them to another "
+              "player.", "legend.kit_carlson", draw="kit_legend"),
+    Character("Lucky Duke", 4,
+              "Whenever anyone must draw!, he turns over two cards and chooses the one that "
+              "counts; in his own turn he then takes it into his hand.", "legend.lucky_duke",
+              check_cards=2, lucky_for_all=True),
+    Character("Paul Regret", 3,
+              "Others see him one farther away; whoever shoots a BANG! at him must discard "
+              "one more card from hand.", "legend.paul_regret", seen_farther=1,
+              bang_costs_extra=1),
+    Character("Pedro Ramirez", 4, "He draws two cards and also the top card of the discard "
+              "pile.", "legend.pedro_ramirez", draw="pedro_legend"),
+    Character("Rose Doolan", 4,
+              "She sees everyone at distance 1. Once in her turn she may discard a blue card "
+              "(from hand or in play) and use it as a Panic!.", "legend.rose_doolan",
+              sees_all_at_1=True, blue_as_panic=True),
+    Character("Sid Ketchum", 4,
+              "He may discard two cards to win back a life point. Once in his turn, when he "
+              "wins back a life point in any way, he may shoot a free BANG!.",
+              "legend.sid_ketchum", heal_by_discard=2, free_bang_on_heal=True),
+    Character("Slab the Killer", 4,
+              "His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
+              "player's last life point (who may still drink a Beer).", "legend.slab_the_killer",
+              uncancellable_bang=True, claim_last_life=True),
+    Character("Suzy Lafayette", 4, "Whenever she holds fewer than 2 cards, she draws back up "
+              "to 2.", "legend.suzy_lafayette", refill_to=2),
+    Character("Vulture Sam", 4,
+              "He takes every card of an eliminated player. The first time he would be "
+              "eliminated he stays in with 4 life and turns back to his normal side.",
+              "legend.vulture_sam", takes_dead_cards=True, survives_once=True),
+    Character("Willy the Kid", 4,
+              "He may play any number of BANG!s. Instead of claiming a Feat, he may shoot a free "
+              "BANG!.", "legend.willy_the_kid", unlimited_bang=True, bang_instead_of_claim=True),
+)
+LEGEND_CHARS = CharacterTable(LEGEND_CHARACTERS)

@@ -60,10 +60,11 @@ class Ctx:
         self.refill(i)
 
     def refill(self, i: int) -> None:
-        """Suzy Lafayette draws the moment her hand is empty."""
+        """Suzy Lafayette draws the moment her hand falls short (empty; legend: below 2)."""
         seat = self.s.seats[i]
-        if seat.alive and seat.hand == 0 and self.char(i).refills_empty_hand:
-            self.gain(i, 1, f"{seat.character}: empty hand")
+        want = self.char(i).refill_to
+        if seat.alive and seat.hand < want:
+            self.gain(i, want - seat.hand, f"{seat.character}: hand refilled")
 
     # -- life --------------------------------------------------------------------------
     def heal(self, i: int, n: int, why: str) -> int:
@@ -87,18 +88,20 @@ class Ctx:
         cause = f"{card} from {self.name(source)}" if source is not None else card
         self.say("life", f"{seat.name}: life {before} → {seat.life} ({cause}).",
                  seat=seat.name, before=before, after=seat.life)
-        self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life)
+        self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life,
+                 after=seat.life)
         if seat.life <= 0:
             self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
             self.say("ask", f"{seat.name} is dying: a Beer now, or out of the game.",
                      seat=seat.name)
         else:
-            self.after_hit(i, n, source)
+            self.after_hit(i, n, source, card)
 
-    def after_hit(self, i: int, n: int, source: int | None) -> None:
-        hook = self.char(i).on_hit
+    def after_hit(self, i: int, n: int, source: int | None, card: str = "") -> None:
+        char = self.char(i)
+        hook = char.on_hit
         if hook == "bart":
-            self.gain(i, n, f"{self.char(i).name}: one card per life point lost")
+            self.gain(i, n * char.hit_draw, f"{char.name}: cards for life points lost")
         elif hook == "gringo" and source is not None and source != i \
                 and self.s.seats[source].alive:
             k = min(n, self.s.seats[source].hand)
@@ -106,16 +109,26 @@ class Ctx:
                 self.s.seats[source].hand -= k
                 self.gain(i, k, f"{self.char(i).name}: from {self.name(source)}'s hand")
                 self.refill(source)
+        elif hook == "gringo_legend" and source is not None and source != i \
+                and self.s.seats[source].alive:
+            if self.s.seats[source].hand:
+                self.s.seats[source].hand -= 1
+                self.gain(i, 1, f"{char.name}: from {self.name(source)}'s hand")
+                self.refill(source)
+            if card not in ("claim", "free BANG!", ""):
+                self.gain(i, 1, f"{char.name}: the {card} that hit him")
 
     def saved(self, i: int) -> None:
         """A dying player is back above 0: the question closes, owed cards come now."""
         for a in [a for a in self.s.pending if a.seat == i and a.kind == "dying"]:
             self.s.pending.remove(a)
-            self.after_hit(i, a.owed, a.owed_from)
+            self.after_hit(i, a.owed, a.owed_from, a.card)
 
     # -- elimination --------------------------------------------------------------------
     def eliminate(self, i: int, source: int | None) -> None:
         seat = self.s.seats[i]
+        if self.char(i).survives_once:
+            return self.survive(i)
         seat.alive = False
         left = seat.hand + len(seat.in_play)
         seat.hand, seat.in_play = 0, []
@@ -144,6 +157,15 @@ class Ctx:
                 self.refill(source)
         if i == self.s.turn:
             self.next_turn()
+
+    def survive(self, i: int) -> None:
+        """Legend Vulture Sam is not eliminated: back to 4 life and his normal side."""
+        seat = self.s.seats[i]
+        self.s.pending = [a for a in self.s.pending if a.seat != i]
+        seat.legend, seat.fame = False, 0
+        seat.life = min(4, seat.max_life)
+        self.say("legend", f"{seat.name} stays in the game with {seat.life} life and turns back "
+                 "to the normal side.", seat=seat.name)
 
     def others(self, i: int) -> list[int]:
         """The other living players, clockwise from seat i."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .answers import do_ability, do_respond
+from .legends import do_boast, do_claim, do_jail_discard, do_perform
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
@@ -143,5 +144,6 @@ def valid_in_play(ctx: Ctx, value: object) -> list[str]:
 
 
 REFEREE = {"check": do_check, "draw": do_draw, "play": do_play, "respond": do_respond,
-           "ability": do_ability, "end_turn": do_end_turn, "set": own_set}
+           "ability": do_ability, "end_turn": do_end_turn, "set": own_set,
+           "perform": do_perform, "boast": do_boast, "claim": do_claim, "jail": do_jail_discard}
 TRACKER = {"set": own_set, "end_turn": tracker_end_turn}

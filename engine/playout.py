@@ -36,6 +36,8 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     for a in state.pending:
         by = names[a.seat]
         answers = ["take", "take", "Missed!", "BANG!", "Beer", "Barrel", "Jourdonnais"]
+        if state.ruleset == "legends":
+            answers.append("Jourdonnais")
         for ans in rng.sample(answers, len(answers)):
             move = {"by": by, "respond": ans}
             if ans in ("Barrel", "Jourdonnais"):
@@ -49,6 +51,9 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     by = names[i]
     if state.phase == "start":
         moves.append({"by": by, **_check(rng, state, i)})
+        if state.ruleset == "legends":
+            moves.append({"by": by, "jail": {"discard": _drawn(rng)}})
+            moves.append({"by": by, "perform": "The Oregon Trail"})
         draw: dict = {}
         if character(state, i).draw == "black_jack":
             draw = {"reveal": _drawn(rng)}
@@ -78,18 +83,43 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     else:
         moves.append({"by": by, "end_turn": {}})
     moves.append({"by": by, "ability": {"discard": 2}})
+    if state.ruleset == "legends":
+        moves.extend(_legend_moves(rng, state, by))
+        rng.shuffle(moves)
     return moves
 
 
+def _legend_moves(rng: random.Random, state: State, by: str) -> list[dict]:
+    from .legends import FEATS
+    names = [s.name for s in state.seats]
+    revealed = [f["name"] for f in state.feats] or ["Fifty Guns"]
+    hidden = [f.name for f in FEATS if f.name not in revealed]
+    feat = rng.choice(revealed)
+    extra = rng.choice([{}, {"discard": "Beer"}, {"discard": "BANG!"}, {"discard": "hand"},
+                        {"discard": "Mustang"}, {"reveal": ["2♠", "9♠"]}])
+    out = [{"by": by, "perform": feat, **extra},
+           {"by": by, "claim": feat, "target": rng.choice(names),
+            **({"reveal": rng.choice(hidden)} if hidden else {})},
+           {"by": by, "ability": {"bang": rng.choice(names)}},
+           {"by": by, "ability": {"panic": rng.choice(["Mustang", "Barrel", "Scope"])},
+            "target": rng.choice(names), "card": "hand"}]
+    if hidden:
+        boast = {"by": by, "boast": rng.choice(revealed + [hidden[0]]), "reveal": hidden[0]}
+        if len(revealed) >= 4:
+            boast["discard"] = rng.choice(revealed)
+        out.append(boast)
+    return out
+
+
 def random_game(seed: int, players: int | None = None, max_moves: int = 5000,
-                on_move=None) -> tuple[dict, list[dict], State]:
+                on_move=None, ruleset: str = "base") -> tuple[dict, list[dict], State]:
     """Play one game from a fresh deal to its end: (header, moves, final state).
 
     `on_move(before, move, after)` is called after every accepted move; a refused move
     is checked to leave the state as it was."""
     rng = random.Random(seed)
     n = players or rng.randint(4, 7)
-    header = deal(NAMES[:n], seed=seed)
+    header = deal(NAMES[:n], seed=seed, ruleset=ruleset)
     state = initial_state(header)
     moves: list[dict] = []
     while state.winner is None and len(moves) < max_moves:

@@ -8,7 +8,7 @@ from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
 from .state import Ask
-from .table import cards_of, has_kind, target_problem
+from .table import cards_of, dist, has_kind, target_problem
 from .turns import check_due, own_turn
 
 BANG_SWAP = {"BANG!": "Missed!", "Missed!": "BANG!"}
@@ -21,7 +21,16 @@ def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
     target = cards_of(ctx.s).get(as_name)
     if target.name == played.name:
         return played
-    if not (ctx.char(i).swaps_bang_missed and BANG_SWAP.get(played.name) == target.name):
+    char = ctx.char(i)
+    if char.any_as_bang_missed and target.name in BANG_SWAP:
+        return target
+    if char.blue_as_panic and played.colour == "blue" and target.name == "Panic!":
+        if any("rose_panic" in e for e in ctx.s.turn_log):
+            raise Refusal("ability_unavailable", "A blue card as a Panic! only once a turn.",
+                          char.rule)
+        ctx.log(rose_panic=i)
+        return target
+    if not (char.swaps_bang_missed and BANG_SWAP.get(played.name) == target.name):
         raise Refusal("not_as_card", f"{ctx.s.seats[i].character} cannot use {played.name} as "
                       f"{target.name}.", "char.calamity_janet")
     return target
@@ -49,8 +58,9 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
             raise problem
     elif target is not None and not (card.target == "self" and s.index(target) == i):
         raise Refusal("no_target_allowed", f"{card.name} is not aimed at anyone.", card.rule)
+    far = dist(s, i, j) if j is not None and j != i else 0
     PLAYS[card.kind](ctx, i, card, j, m)
-    ctx.log(played=card.name, card=played.name, target=j)
+    ctx.log(played=card.name, card=played.name, target=j, distance=far)
 
 
 def _pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
@@ -65,9 +75,29 @@ def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or has_kind(s, i, "weapon") == "Volcanic"):
         raise Refusal("bang_limit", "Only one BANG! card per turn (a Volcanic or Willy the Kid "
                       "lifts the limit).", "turn.bang_limit")
+    extra = ctx.char(j).bang_costs_extra
+    if s.seats[i].hand < 1 + extra:
+        raise Refusal("not_enough_cards", f"A BANG! at {ctx.name(j)} costs {extra} more card "
+                      "from hand.", ctx.char(j).rule)
     _pay(ctx, i, card, j)
+    if extra:
+        ctx.spend(i, extra, f"{s.seats[j].character}")
     s.bangs += 1
-    s.pending.append(Ask(j, "bang", i, "BANG!", needed=ctx.char(i).misses_needed))
+    shoot(ctx, i, j, "BANG!")
+
+
+def shoot(ctx: Ctx, i: int, j: int, card: str) -> None:
+    """A BANG! effect from seat i at seat j: a question to j, unless it cannot be avoided."""
+    char = ctx.char(i)
+    if char.uncancellable_bang:
+        ctx.say("note", f"{char.name}'s BANG! cannot be cancelled.")
+        if ctx.char(j).evades_brown:      # ignoring a card is not cancelling it
+            ctx.s.pending.append(Ask(j, "evade", i, card, choice="bang"))
+        else:
+            ctx.hit(j, 1, i, card)
+        return
+    needed = char.misses_needed if card == "BANG!" else 1
+    ctx.s.pending.append(Ask(j, "bang", i, card, needed=needed))
 
 
 def play_missed(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
@@ -104,29 +134,48 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
 def play_panic(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     choice = _take_choice(ctx, i, card, j, m)
     _pay(ctx, i, card, j)
+    if j != i and ctx.char(j).evades_brown:
+        ctx.s.pending.append(Ask(j, "evade", i, card.name, choice=choice))
+        return
+    resolve_take(ctx, i, card, j, choice)
+
+
+def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
+    """What a Panic! or a Cat Balou does once it is not avoided."""
+    if card.kind == "cat_balou":
+        return resolve_cat_balou(ctx, i, j, choice)
     t = ctx.s.seats[j]
     if choice == "hand":
         t.hand -= 1
         ctx.refill(j)
         ctx.gain(i, 1, f"Panic!: a card from {t.name}'s hand")
+        ctx.log(took="hand", owner=j)
     else:
         t.in_play.remove(choice)
         ctx.gain(i, 1, f"Panic!: {t.name}'s {choice}")
-        ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, owner=j)
+        ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
 def play_cat_balou(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     choice = _take_choice(ctx, i, card, j, m)
     _pay(ctx, i, card, j)
+    if j != i and ctx.char(j).evades_brown:
+        ctx.s.pending.append(Ask(j, "evade", i, card.name, choice=choice))
+        return
+    resolve_cat_balou(ctx, i, j, choice)
+
+
+def resolve_cat_balou(ctx: Ctx, i: int, j: int, choice: str) -> None:
     t = ctx.s.seats[j]
     if choice == "hand":
         t.hand -= 1
         ctx.say("hand", f"{t.name} discards a random card from hand.")
         ctx.refill(j)
+        ctx.log(discarded="hand", owner=j)
     else:
         t.in_play.remove(choice)
         ctx.say("discard", f"{t.name}'s {choice} is discarded.")
-        ctx.log(discarded=choice, kind=cards_of(ctx.s).get(choice).kind, owner=j)
+        ctx.log(discarded=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
 def play_draw(n: int):
@@ -174,6 +223,7 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
         if old:
             seat.in_play.remove(old)
             ctx.say("discard", f"{seat.name}'s {old} is discarded for the new weapon.")
+            ctx.log(discarded=old, kind="weapon", colour="blue", owner=owner)
     seat.in_play.append(card.name)
 
 

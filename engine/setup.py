@@ -56,8 +56,12 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
     seats = []
     for name, role in zip(names, roles):
         seats.append({"name": name, "role": role, "character": given.get(name) or pool.pop()})
-    return {"format": FORMAT, "ruleset": ruleset, "mode": mode, "seed": seed,
-            "options": dict(options or {}), "seats": seats, "moves": []}
+    header = {"format": FORMAT, "ruleset": ruleset, "mode": mode, "seed": seed,
+              "options": dict(options or {}), "seats": seats, "moves": []}
+    if ruleset == "legends":
+        from .legends import FEATS
+        header["feats"] = [{"name": rng.choice(FEATS).name, "tokens": {}}]
+    return header
 
 
 def _need(cond: bool, where: str, message: str) -> None:
@@ -88,6 +92,8 @@ def initial_state(record: dict) -> State:
     raw = record.get("seats")
     _need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
     seats: list[Seat] = []
+    sheriff_at = next((k for k, d in enumerate(raw)
+                       if isinstance(d, dict) and d.get("role") == "sheriff"), 0)
     for k, d in enumerate(raw):
         w = f"seats[{k}]"
         _need(isinstance(d, dict), w, "a seat is a JSON object")
@@ -103,6 +109,8 @@ def initial_state(record: dict) -> State:
         max_life = _int(d, "max_life", w, ch.life + bonus, 1)
         hand_rule = options.get("sheriff_hand", "life")
         start_hand = max_life if hand_rule == "life" else ch.life
+        if ruleset == "legends":     # 4 cards each; the 6th and 7th in turn order get 5
+            start_hand = 5 if (k - sheriff_at) % len(raw) >= 5 else 4
         life = _int(d, "life", w, max_life)
         _need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
         hand = _int(d, "hand", w, start_hand, 0)
@@ -124,6 +132,7 @@ def initial_state(record: dict) -> State:
                           bool(d.get("legend", False)), _int(d, "fame", w, 5, 0)))
     _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, ruleset=ruleset, mode=mode, options=options)
+    state.feats = _feats(record.get("feats", []), seats, ruleset)
     sheriff = next((k for k, s in enumerate(seats) if s.role == "sheriff" and s.alive), 0)
     turn = record.get("turn")
     if turn is None:
@@ -140,3 +149,25 @@ def initial_state(record: dict) -> State:
     state.phase = phase
     _need(sum(norm(s.role) == "sheriff" for s in seats) <= 1, "seats", "only one Sheriff")
     return state
+
+
+def _feats(raw: object, seats: list[Seat], ruleset: str) -> list[dict]:
+    """The revealed Feats of a Legends record: [{"name", "tokens": {seat: n}}]."""
+    _need(isinstance(raw, list), "feats", "a list of revealed Feats")
+    _need(not raw or ruleset == "legends", "feats", "Feats belong to the legends ruleset")
+    names = {s.name.casefold(): s.name for s in seats}
+    out = []
+    for k, f in enumerate(raw):
+        w = f"feats[{k}]"
+        _need(isinstance(f, dict) and isinstance(f.get("name"), str) and f["name"].strip(),
+              f"{w}.name", "a Feat needs a name")
+        tokens = f.get("tokens", {})
+        _need(isinstance(tokens, dict), f"{w}.tokens", "tokens are {seat: number}")
+        clean = {}
+        for who, n in tokens.items():
+            _need(who.casefold() in names, f"{w}.tokens", f"no seat named {who!r}")
+            _need(isinstance(n, int) and not isinstance(n, bool) and n > 0, f"{w}.tokens",
+                  "a number of tokens above 0")
+            clean[names[who.casefold()]] = n
+        out.append({"name": f["name"].strip(), "tokens": clean})
+    return out

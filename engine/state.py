@@ -47,6 +47,7 @@ class Ask:
     other: int | None = None      # Duel: the other duellist
     owed: int = 0                 # dying: cards owed by Bart Cassidy / El Gringo if he lives
     owed_from: int | None = None  # dying: El Gringo takes his owed cards from this seat
+    choice: str = ""              # Panic!/Cat Balou held by legend Jourdonnais: the card chosen
 
 
 @dataclass

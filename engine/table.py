@@ -4,11 +4,14 @@ limit, outcome. Each takes seat names and answers without changing anything.
 from __future__ import annotations
 
 from .cards import BASE, COLT_RANGE, Card, CardTable
-from .characters import BASE_CHARS, Character, CharacterTable
+from .characters import BASE_CHARS, LEGEND_CHARS, Character, CharacterTable
 from .errors import Refusal
 from .state import State
 
-RULESETS: dict[str, tuple[CardTable, CharacterTable]] = {"base": (BASE, BASE_CHARS)}
+RULESETS: dict[str, tuple[CardTable, CharacterTable]] = {
+    "base": (BASE, BASE_CHARS),
+    "legends": (BASE, BASE_CHARS),     # the legend sides are LEGEND_CHARS
+}
 
 
 def cards_of(state: State) -> CardTable:
@@ -20,8 +23,11 @@ def chars_of(state: State) -> CharacterTable:
 
 
 def character(state: State, i: int) -> Character:
-    """The character ability in force for seat i."""
-    return chars_of(state).get(state.seats[i].character)
+    """The character ability in force for seat i (its legend side once it is a Legend)."""
+    seat = state.seats[i]
+    if seat.legend and state.ruleset == "legends":
+        return LEGEND_CHARS.get(seat.character)
+    return chars_of(state).get(seat.character)
 
 
 def has_kind(state: State, i: int, kind: str) -> str | None:
@@ -64,6 +70,9 @@ def distance_parts(state: State, a: int, b: int) -> tuple[int, list[dict]]:
     if ca.sees_closer:
         parts.append({"label": ca.name, "delta": -ca.sees_closer})
     total = sum(p["delta"] for p in parts)
+    if ca.sees_all_at_1 and total != 1:
+        parts.append({"label": f"{ca.name} (legend) sees everyone at 1", "delta": 1 - total})
+        total = 1
     if total < 1:
         parts.append({"label": "never less than 1", "delta": 1 - total})
         total = 1
@@ -100,9 +109,11 @@ def _others(state: State, i: int) -> list[int]:
 
 
 def hand_limit(state: State, seat: str | int) -> int:
-    """How many cards the player may keep at the end of the turn: their current life."""
+    """How many cards the player may keep at the end of the turn: their current life
+    (in Legends, 2 at 1 life)."""
     i = seat if isinstance(seat, int) else state.index(seat)
-    return max(0, state.seats[i].life)
+    life = max(0, state.seats[i].life)
+    return 2 if state.ruleset == "legends" and life == 1 else life
 
 
 def outcome(state: State) -> str | None:

@@ -3,7 +3,7 @@ with the characters that change it, and the end of the turn with its discard.
 """
 from __future__ import annotations
 
-from .cards import explodes, is_red, parse_drawn, show
+from .cards import RANK_VALUE, explodes, is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
@@ -12,10 +12,11 @@ from .table import has_kind, hand_limit
 
 def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str) -> tuple[str, str]:
     """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two."""
+    lucky = lucky_legend(ctx)
     if isinstance(value, list):
-        if ctx.char(i).check_cards < 2:
+        if ctx.char(i).check_cards < 2 and lucky is None:
             raise Refusal("ability_unavailable",
-                          f"Only Lucky Duke turns over two cards for a draw!.", "draw")
+                          "Only Lucky Duke turns over two cards for a draw!.", "draw")
         if len(value) != 2:
             raise Refusal("bad_check", "Lucky Duke reveals exactly two cards.", "char.lucky_duke")
         cards = [parse_drawn(v) for v in value]
@@ -31,7 +32,20 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str) -> tuple[s
     ctx.log(draw_check=i)
     ctx.say("check", f"{ctx.name(i)} draws! for {why}: {show(*chosen)}.", seat=ctx.name(i),
             card=show(*chosen))
+    if lucky is not None and lucky == ctx.s.turn and isinstance(value, list):
+        ctx.gain(lucky, 1, f"{ctx.s.seats[lucky].character}: the card chosen")
     return chosen
+
+
+def lucky_legend(ctx: Ctx) -> int | None:
+    """The living legend Lucky Duke who picks every draw!, the first from the turn on."""
+    s = ctx.s
+    if s.ruleset != "legends":
+        return None
+    for j in [s.turn] + ctx.others(s.turn):
+        if s.seats[j].alive and ctx.char(j).lucky_for_all:
+            return j
+    return None
 
 
 def check_due(ctx: Ctx) -> str | None:
@@ -81,8 +95,8 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
             ctx.say("jail", f"{seat.name} escapes from Jail.")
         else:
             ctx.say("jail", f"{seat.name} stays in Jail and misses the turn.")
-            ctx.log(jailed=i)
             ctx.next_turn()
+            ctx.log(jailed_before=i)      # Legends: may still boast before the next move
             return
     if seat.alive and s.turn == i and check_due(ctx) is None:
         s.phase = "draw"
@@ -97,23 +111,32 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     if s.phase not in ("start", "draw"):
         raise Refusal("wrong_phase", f"{ctx.name(i)} has already drawn this turn.", "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None
-    if opts is None or set(opts) - {"from", "reveal"}:
+    if opts is None or set(opts) - {"from", "reveal", "give"}:
         raise Refusal("bad_move", "A draw is written {} or {\"from\": ...} or {\"reveal\": ...}.",
                       "record")
     hook = ctx.char(i).draw
-    src, reveal = opts.get("from"), opts.get("reveal")
+    oregon = any(e.get("oregon") == i for e in s.turn_log)
+    if oregon and hook in ("jesse", "pedro"):
+        hook = ""                       # the Oregon Trail: no ability on the first card
+    src, reveal, give = opts.get("from"), opts.get("reveal"), opts.get("give")
     if src is not None and not ((hook == "jesse" and src != "discard")
-                                or (hook == "pedro" and src == "discard")):
+                                or (hook in ("pedro", "pedro_legend") and src == "discard")):
         raise Refusal("ability_unavailable",
                       f"{s.seats[i].character} cannot take the first card from {src!r}.",
                       "turn.draw")
-    if reveal is not None and hook != "black_jack":
+    if reveal is not None and hook not in ("black_jack", "black_jack_21"):
         raise Refusal("ability_unavailable", f"{s.seats[i].character} shows no card when "
                       "drawing.", "turn.draw")
     if hook == "black_jack" and reveal is None:
         raise Refusal("reveal_required", "Black Jack shows his second card: enter it "
                       "('reveal').", "char.black_jack")
-    n = 2
+    if give is not None and hook != "kit_legend":
+        raise Refusal("ability_unavailable", f"{s.seats[i].character} gives no card away.",
+                      "turn.draw")
+    n = {"kit_legend": 3, "pedro_legend": 3}.get(hook, 2)
+    if hook == "black_jack_21" and reveal is not None:
+        n = twenty_one(reveal)
+        reveal = None
     if src is not None and src != "discard":
         j = s.index(src)
         if j == i or not s.seats[j].alive:
@@ -130,9 +153,36 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
         ctx.say("check", f"Black Jack shows {show(rank, suit)}.", card=show(rank, suit))
         if is_red(suit):
             n = 3
+    if oregon:
+        n -= 1
+        ctx.say("feat", f"{ctx.name(i)} leaves the first card (The Oregon Trail).")
+    if give is not None:
+        j = s.index(give)
+        if j == i or not s.seats[j].alive:
+            raise Refusal("bad_target", "The card goes to another living player.",
+                          "legend.kit_carlson")
+        n -= 1
+        ctx.gain(j, 1, f"a gift from {ctx.name(i)}")
     ctx.gain(i, n, "draw phase")
     s.phase = "play"
     ctx.log(drew=n)
+
+
+def twenty_one(cards: object) -> int:
+    """Legend Black Jack's draw: the cards turned up until they pass 21 (one more is allowed
+    after exactly 21). Returns how many he takes. Raises Refusal when the list is wrong."""
+    if not isinstance(cards, list) or not cards:
+        raise Refusal("bad_check", "List the cards turned up, in order.", "legend.black_jack")
+    values = [11 if r == "A" else min(10, RANK_VALUE[r]) for r, _ in map(parse_drawn, cards)]
+    before = sum(values[:-1])
+    total = before + values[-1]
+    if not (before < 21 < total or total == 21 or before == 21) or \
+            any(sum(values[:k]) > 21 or (sum(values[:k]) == 21 and k < len(values) - 1)
+                for k in range(1, len(values))):
+        raise Refusal("bad_check", f"Those cards add up to {total}: he stops as soon as he "
+                      "passes 21 (one more card is allowed after exactly 21).",
+                      "legend.black_jack")
+    return len(cards)
 
 
 def do_end_turn(ctx: Ctx, m: Move, i: int) -> None:

@@ -17,6 +17,10 @@ def check_invariants(before, move, after):
         assert s.hand >= 0, f"{s.name} has a negative hand"
         if not s.alive:
             assert s.hand == 0 and s.in_play == [], f"eliminated {s.name} kept cards"
+        assert 0 <= s.fame <= 5 and (not s.legend or s.fame == 0), f"{s.name}'s fame is off"
+    assert len(after.feats) <= 5, "more than 5 Feats revealed"
+    for f in after.feats:
+        assert all(n > 0 for n in f["tokens"].values())
     for a in after.pending:
         assert after.seats[a.seat].alive, "a question is put to an eliminated player"
     if after.winner is None:
@@ -31,6 +35,13 @@ def check_invariants(before, move, after):
 def test_random_games_end_with_a_winner(block):
     for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
         header, moves, final = random_game(seed, on_move=check_invariants)
+        assert final.winner in ("sheriff", "outlaws", "renegade"), f"seed {seed} did not end"
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_random_legends_games_end_with_a_winner(block):
+    for seed in range(block * 100, (block + 1) * 100):
+        header, moves, final = random_game(seed, on_move=check_invariants, ruleset="legends")
         assert final.winner in ("sheriff", "outlaws", "renegade"), f"seed {seed} did not end"
 
 

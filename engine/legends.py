@@ -1,0 +1,368 @@
+"""BANG! Legends: the Feats, fame tokens, becoming a Legend, claims, and the Jail's
+heart discard. The legend-side abilities are data in characters.LEGEND_CHARACTERS,
+read by the same hooks as the base characters.
+
+A Feat's requirement is judged from what happened in the current turn (`turn_log`).
+The eight Feats with the Crossroad symbol can be done on purpose with one's own
+cards: their action is part of the perform move itself (`"discard": "Beer"`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .cards import BASE, RANK_VALUE, norm, parse_drawn, show
+from .effects import Ctx
+from .errors import Refusal
+from .moves import Move
+from .state import Ask
+from .table import cards_of, has_kind, hand_limit, target_problem
+from .turns import check_due, do_end_turn, own_turn
+
+Log = list[dict]
+
+
+@dataclass(frozen=True)
+class Feat:
+    name: str
+    crossroad: bool
+    requirement: str          # our own words
+    met: Callable[[Log, int], bool] | None = None   # None: the action is in the move
+
+
+def _took_or_dropped_weapon(log: Log, i: int) -> bool:
+    return any(e.get("kind") == "weapon" and ("took" in e or "discarded" in e)
+               or e.get("took") == "hand" or e.get("discarded") == "hand" for e in log)
+
+
+def _hit_others(log: Log, i: int) -> set[int]:
+    return {e["hit"] for e in log if "hit" in e and e.get("by") == i and e["hit"] != i}
+
+
+FEATS: tuple[Feat, ...] = (
+    Feat("Fifty Guns", False, "Take or discard a weapon (yours or another player's).",
+         _took_or_dropped_weapon),
+    Feat("Wounded Pride", False, "Another player makes one of your BANG! cards miss.",
+         lambda log, i: any(e.get("missed") == i and e.get("card") == "BANG!" for e in log)),
+    Feat("Old West Gang", False, "Hit two or more different players in the same turn.",
+         lambda log, i: len(_hit_others(log, i)) >= 2),
+    Feat("Bottleneck", True, "Discard a Beer."),
+    Feat("The Chuck-a-Luck", True, "Discard a BANG! card."),
+    Feat("3:15 to Yooma", False, "Draw! yourself, or make another player draw!, this turn "
+         "(start-of-turn draw!s count).", lambda log, i: any("draw_check" in e for e in log)),
+    Feat("Good Company", True, "Discard a card and play one of the same name, in either "
+         "order."),
+    Feat("The Last Hero", True, "Discard a blue card that is in play.",
+         lambda log, i: any(e.get("colour") == "blue" and "discarded" in e for e in log)),
+    Feat("The Man with No Name", True, "Lose 1 life point, but not your last.",
+         lambda log, i: any(e.get("hit") == i and e.get("after", 0) >= 1 for e in log)),
+    Feat("Wilhelm Scream", False, "Play a BANG! at a player at distance 2 or more.",
+         lambda log, i: any(e.get("played") == "BANG!" and e.get("distance", 0) >= 2
+                            for e in log)),
+    Feat("Scrugs Ballad", False, "Lose a Duel.",
+         lambda log, i: any(e.get("lost_duel") == i for e in log)),
+    Feat("Borderlands", True, "Discard your whole hand (an empty hand counts)."),
+    Feat("The Oregon Trail", True, "In your draw phase, leave the first card you would draw."),
+    Feat("A Thousand Ways to Die", True, "Show a Missed! from your hand together with another "
+         "card of the same suit."),
+    Feat("For a Few Cards More", False, "Discard at least one card over your hand limit at the "
+         "end of the turn."),
+    Feat("A Quick Death", False, "Hit, with a BANG! card, another player who was at full life.",
+         lambda log, i: any(e.get("by") == i and e.get("hit") != i and e.get("card") == "BANG!"
+                            and e.get("was_full") for e in log)),
+)
+FEATS_BY_KEY = {norm(f.name): f for f in FEATS}
+MISSED_COPIES = {parse_drawn(c) for c in BASE.get("Missed!").copies}
+
+
+def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
+    """(index among the revealed Feats, its table row or None when the app does not know it)."""
+    if isinstance(name, str):
+        for k, f in enumerate(ctx.s.feats):
+            if norm(f["name"]) == norm(name):
+                return k, FEATS_BY_KEY.get(norm(name))
+    raise Refusal("feat_not_revealed", f"{name!r} is not among the revealed Feats.",
+                  "legends.feats")
+
+
+def _legends(ctx: Ctx) -> None:
+    if ctx.s.ruleset != "legends":
+        raise Refusal("bad_move", "Feats belong to BANG! Legends.", "legends.feats")
+
+
+def _once_a_turn(ctx: Ctx, i: int) -> None:
+    if any("feat" in e and e.get("seat") == i for e in ctx.s.turn_log):
+        raise Refusal("feat_done", f"{ctx.name(i)} has already performed or claimed a Feat this "
+                      "turn.", "legends.perform")
+
+
+def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
+    """Check the Feat's requirement, or carry out its action when the move does it
+    (Crossroad Feats). Returns a note for the ruling ("" when there is nothing to add)."""
+    s = ctx.s
+    if feat is None:
+        return f"{s.feats[k]['name']} is not known to the app: its requirement is trusted."
+    if feat.met is not None and "discard" not in m.opts and feat.met(s.turn_log, i):
+        return ""
+    action = ACTIONS.get(feat.name)
+    if action is None:
+        raise Refusal("feat_requirement", f"{feat.name}: {feat.requirement} That has not "
+                      "happened this turn.", "legends.perform")
+    action(ctx, m, i, feat)
+    return ""
+
+
+def _discard_named(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    want = {"Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!"}.get(feat.name)
+    given = m.opts.get("discard", want)
+    if given is None:
+        raise Refusal("feat_requirement", f"{feat.name}: say which card is discarded "
+                      "('discard').", "legends.perform")
+    card = cards_of(ctx.s).get(given).name
+    if want and card != want:
+        raise Refusal("feat_requirement", f"{feat.name}: the card discarded must be a {want}.",
+                      "legends.perform")
+    if feat.name == "Good Company" and not any(e.get("card") == card and "played" in e
+                                               for e in ctx.s.turn_log):
+        raise Refusal("feat_requirement", f"Good Company: play a {card} first this turn, then "
+                      "discard its twin with this move.", "legends.perform")
+    ctx.spend(i, 1, f"{feat.name}: {card}")
+
+
+def _discard_in_play(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    seat = ctx.s.seats[i]
+    given = m.opts.get("discard")
+    if given is None:
+        raise Refusal("feat_requirement", "The Last Hero: no blue card was discarded from play "
+                      "this turn; say which of yours goes ('discard').", "legends.perform")
+    card = cards_of(ctx.s).get(given).name
+    if card not in seat.in_play:
+        raise Refusal("no_such_card_in_play", f"{seat.name} has no {card} in play.",
+                      "legends.perform")
+    seat.in_play.remove(card)
+    ctx.say("discard", f"{seat.name} discards the {card} in play.")
+
+
+def _lose_life(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    if ctx.s.seats[i].life < 2:
+        raise Refusal("feat_requirement", "The Man with No Name: the life lost cannot be your "
+                      "last.", "legends.perform")
+    ctx.hit(i, 1, None, feat.name)
+
+
+def _whole_hand(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    hand = ctx.s.seats[i].hand
+    if hand:
+        ctx.spend(i, hand, feat.name)
+
+
+def _skip_first_card(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    ctx.log(oregon=i)
+
+
+def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    shown = m.opts.get("reveal")
+    if not isinstance(shown, list) or len(shown) != 2:
+        raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner "
+                      "('reveal': [\"5♠\", \"K♠\"]).", "legends.perform")
+    (r1, s1), (r2, s2) = parse_drawn(shown[0]), parse_drawn(shown[1])
+    if (r1, s1) not in MISSED_COPIES or s1 != s2 or (r1, s1) == (r2, s2):
+        raise Refusal("feat_requirement", f"{show(r1, s1)} and {show(r2, s2)} are not a Missed! "
+                      "and another card of the same suit.", "legends.perform")
+    if ctx.s.seats[i].hand < 2:
+        raise Refusal("not_enough_cards", "Two cards must be shown from the hand.",
+                      "legends.perform")
+    ctx.say("feat", f"{ctx.name(i)} shows {show(r1, s1)} and {show(r2, s2)}.")
+
+
+def _excess(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    if ctx.s.seats[i].hand <= hand_limit(ctx.s, i):
+        raise Refusal("feat_requirement", "For a Few Cards More: no card is over the hand limit.",
+                      "legends.perform")
+
+
+ACTIONS = {
+    "Bottleneck": _discard_named, "The Chuck-a-Luck": _discard_named,
+    "Good Company": _discard_named, "The Last Hero": _discard_in_play,
+    "The Man with No Name": _lose_life, "Borderlands": _whole_hand,
+    "The Oregon Trail": _skip_first_card, "A Thousand Ways to Die": _missed_and_partner,
+    "For a Few Cards More": _excess,
+}
+
+
+def _when(ctx: Ctx, feat: Feat | None, i: int) -> None:
+    """Feats are done in the play phase, except the Oregon Trail (before the draw) and
+    Borderlands (any time in one's turn)."""
+    s = ctx.s
+    if check_due(ctx):
+        raise Refusal("check_pending", "The start-of-turn draw! comes first.", "turn.start")
+    name = feat.name if feat else ""
+    if name == "The Oregon Trail":
+        if s.phase == "play":
+            raise Refusal("wrong_phase", "The Oregon Trail is done in the draw phase, before "
+                          "drawing.", "legends.perform")
+    elif name != "Borderlands" and s.phase != "play":
+        raise Refusal("wrong_phase", "Feats are performed after the draw phase.",
+                      "legends.perform")
+
+
+def do_perform(ctx: Ctx, m: Move, i: int) -> None:
+    _legends(ctx)
+    own_turn(ctx, m, i)
+    seat = ctx.s.seats[i]
+    if seat.legend:
+        raise Refusal("already_legend", "A Legend claims Feats instead of performing them.",
+                      "legends.claim")
+    k, feat = feat_named(ctx, m.arg)
+    _when(ctx, feat, i)
+    _once_a_turn(ctx, i)
+    if seat.name in ctx.s.feats[k]["tokens"]:
+        raise Refusal("feat_done", f"{seat.name} already has fame on {ctx.s.feats[k]['name']}.",
+                      "legends.perform")
+    note = requirement(ctx, m, i, k, feat)
+    n = min(2, seat.fame)
+    place(ctx, i, k, n, "performs")
+    if note:
+        ctx.say("note", note)
+    ctx.log(feat=ctx.s.feats[k]["name"], seat=i)
+    if feat is not None and feat.name == "For a Few Cards More":
+        do_end_turn(ctx, Move(m.by, "end_turn", {}), i)
+
+
+def place(ctx: Ctx, i: int, k: int, n: int, verb: str) -> None:
+    seat = ctx.s.seats[i]
+    if seat.fame < 1:
+        raise Refusal("feat_done", f"{seat.name} has no fame tokens left.", "legends.perform")
+    tokens = ctx.s.feats[k]["tokens"]
+    tokens[seat.name] = tokens.get(seat.name, 0) + n
+    seat.fame -= n
+    ctx.say("feat", f"{seat.name} {verb} {ctx.s.feats[k]['name']}: {n} fame "
+            f"token{'s' if n != 1 else ''} ({seat.fame} left).", seat=seat.name)
+    if seat.fame == 0:
+        become_legend(ctx, i)
+
+
+def become_legend(ctx: Ctx, i: int) -> None:
+    seat = ctx.s.seats[i]
+    seat.legend = True
+    ctx.say("legend", f"{seat.name} becomes a Legend: {seat.character} turns to the legend "
+            "side.", seat=seat.name)
+    if seat.life < 3:
+        ctx.heal(i, 3 - seat.life, "becoming a Legend")
+    ctx.refill(i)
+
+
+def _reveal(ctx: Ctx, m: Move, required: bool) -> None:
+    name = m.opts.get("reveal")
+    if name is None:
+        if required:
+            raise Refusal("bad_move", "Name the Feat turned up from the deck ('reveal').",
+                          "legends.boast")
+        return
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal("bad_move", "'reveal' names a Feat.", "legends.boast")
+    if any(norm(f["name"]) == norm(name) for f in ctx.s.feats):
+        raise Refusal("bad_move", f"{name} is already revealed.", "legends.boast")
+    known = FEATS_BY_KEY.get(norm(name))
+    ctx.s.feats.append({"name": known.name if known else name.strip(), "tokens": {}})
+    ctx.say("feat", f"A new Feat is revealed: {ctx.s.feats[-1]['name']}"
+            + ("" if known else " (unknown to the app: its requirement will be trusted)") + ".")
+
+
+def do_boast(ctx: Ctx, m: Move, i: int) -> None:
+    _legends(ctx)
+    s, seat = ctx.s, ctx.s.seats[i]
+    jailed = bool(s.turn_log) and s.turn_log[0].get("jailed_before") == i and len(s.turn_log) == 1
+    if not jailed:
+        own_turn(ctx, m, i)
+        if s.phase != "play":
+            raise Refusal("wrong_phase", "Boasting comes at the end of the turn.",
+                          "legends.boast")
+    if seat.legend:
+        raise Refusal("already_legend", "A Legend can no longer boast.", "legends.boast")
+    if any(e.get("seat") == i and ("feat" in e or "boast" in e) for e in s.turn_log):
+        raise Refusal("feat_done", "Boasting is instead of performing, once a turn.",
+                      "legends.boast")
+    _reveal(ctx, m, required=True)
+    if len(s.feats) > 4:
+        top = max(sum(f["tokens"].values()) for f in s.feats)
+        tied = [f for f in s.feats if sum(f["tokens"].values()) == top]
+        gone = tied[0]
+        if len(tied) > 1:
+            pick = m.opts.get("discard")
+            match = [f for f in tied if isinstance(pick, str) and norm(f["name"]) == norm(pick)]
+            if not match:
+                raise Refusal("bad_move", "Several Feats have the most tokens: say which one is "
+                              "discarded ('discard'): " + ", ".join(f["name"] for f in tied) + ".",
+                              "legends.boast")
+            gone = match[0]
+        s.feats.remove(gone)
+        ctx.say("feat", f"{gone['name']} is discarded with its tokens.")
+    k, _ = feat_named(ctx, m.arg)
+    if seat.name in s.feats[k]["tokens"]:
+        raise Refusal("feat_done", f"{seat.name} already has fame on {s.feats[k]['name']}.",
+                      "legends.boast")
+    place(ctx, i, k, 1, "boasts about")
+    ctx.log(boast=s.feats[k]["name"], seat=i)
+
+
+def do_claim(ctx: Ctx, m: Move, i: int) -> None:
+    _legends(ctx)
+    own_turn(ctx, m, i)
+    s, seat = ctx.s, ctx.s.seats[i]
+    if not seat.legend:
+        raise Refusal("not_a_legend", "Only a Legend claims Feats.", "legends.claim")
+    k, feat = feat_named(ctx, m.arg)
+    _when(ctx, feat, i)
+    _once_a_turn(ctx, i)
+    target = m.opts.get("target")
+    j = s.index(target) if target is not None else None
+    shoot = m.opts.get("shoot") is True
+    if shoot and not ctx.char(i).bang_instead_of_claim:
+        raise Refusal("ability_unavailable", f"{seat.character} cannot shoot instead of "
+                      "claiming.", "legends.claim")
+    if j is not None and shoot:
+        problem = target_problem(s, i, cards_of(s).get("BANG!"), j)
+        if problem:
+            raise problem
+    elif j is not None:
+        t = s.seats[j]
+        if j == i or not t.alive or not t.legend \
+                or (t.life <= 1 and not ctx.char(i).claim_last_life):
+            raise Refusal("claim_target", f"{t.name} cannot lose life to a claim: only another "
+                          "Legend with more than 1 life.", "legends.claim")
+    note = requirement(ctx, m, i, k, feat)
+    name = s.feats.pop(k)["name"]
+    ctx.say("feat", f"{seat.name} claims {name}.", seat=seat.name)
+    if note:
+        ctx.say("note", note)
+    ctx.log(feat=name, seat=i)
+    _reveal(ctx, m, required=False)
+    if j is not None and shoot:
+        s.pending.append(Ask(j, "bang", i, "free BANG!"))
+    elif j is not None:
+        ctx.hit(j, 1, i, "claim")
+
+
+def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
+    """Legends: leave Jail by discarding a heart from hand instead of the draw!."""
+    _legends(ctx)
+    own_turn(ctx, m, i)
+    if check_due(ctx) != "jail":
+        raise Refusal("no_check_due", f"{ctx.name(i)} is not in Jail now (a Dynamite comes "
+                      "first).", "legends.jail")
+    arg = m.arg if isinstance(m.arg, dict) else {}
+    rank, suit = parse_drawn(arg.get("discard"))
+    if suit != "H":
+        raise Refusal("bad_check", f"{show(rank, suit)} is not a heart.", "legends.jail")
+    seat = ctx.s.seats[i]
+    ctx.spend(i, 1, f"a heart to leave Jail: {show(rank, suit)}")
+    seat.in_play.remove(has_kind(ctx.s, i, "jail"))
+    ctx.say("jail", f"{seat.name} leaves Jail.")
+    if check_due(ctx) is None:
+        ctx.s.phase = "draw"
+
+
+def evade_check(rank: str) -> bool:
+    """Legend Jourdonnais ignores a brown card on a J, Q, K or A."""
+    return RANK_VALUE[rank] >= RANK_VALUE["J"]
