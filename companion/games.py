@@ -9,13 +9,13 @@ import logging
 import secrets
 
 import engine
+from engine.setup import MODES        # ("referee", "tracker")
+from engine.table import RULESETS     # the rulesets this engine can deal
 
 from .errors import Problem
 
 log = logging.getLogger(__name__)
 
-RULESETS = ("base", "legends", "starwars")
-MODES = ("tracker", "referee")
 SHERIFF_ROLES = ("sheriff", "vader")
 
 
