@@ -79,3 +79,14 @@ CODES: dict[str, str] = {
     "bad_move": "The move is not written in the record vocabulary.",
     "bad_record": "The record cannot be read.",
 }
+
+
+def refusals_markdown() -> str:
+    """docs/refusals.md: every refusal code and what it means (generated, kept equal by a test)."""
+    lines = ["# Refusal codes", "",
+             "A refused move leaves the table as it was and answers with a code (stable, for",
+             "programs), a sentence (for people) and the id of the rule it rests on (see",
+             "`docs/rules.md`). This file is generated from `engine/errors.py`.", "",
+             "| code | meaning |", "| --- | --- |"]
+    lines += [f"| `{code}` | {text} |" for code, text in CODES.items()]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,174 @@
+"""The engine's public questions, views, docs and record reading, beyond the records."""
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import RecordError, Refusal, apply, initial_state, public_view, view_for
+from engine.characters import BASE_CHARACTERS, LEGEND_CHARACTERS
+from engine.cards import BASE_CARDS
+from engine.errors import CODES, refusals_markdown
+from engine.rulebook import RULES, to_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def table(**over):
+    seats = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
+             {"name": "Bob", "role": "outlaw", "character": "Paul Regret"},
+             {"name": "Cid", "role": "renegade", "character": "Rose Doolan"},
+             {"name": "Dan", "role": "outlaw", "character": "Bart Cassidy"},
+             {"name": "Eve", "role": "deputy", "character": "Kit Carlson"}]
+    return initial_state({"seats": seats, **over})
+
+
+def rule_ids_cited_in_code():
+    ids = set()
+    for path in (ROOT / "engine").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal":
+                if len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                    ids.add((path.name, node.args[2].value))
+    return ids
+
+
+def test_every_rule_a_refusal_cites_exists():
+    missing = {(f, r) for f, r in rule_ids_cited_in_code() if r not in RULES}
+    assert not missing
+
+
+def test_every_card_and_character_names_an_existing_rule():
+    rows = list(BASE_CARDS) + list(BASE_CHARACTERS) + list(LEGEND_CHARACTERS)
+    assert [r.name for r in rows if r.rule not in RULES] == []
+
+
+def test_every_refusal_code_used_is_documented():
+    used = set()
+    for path in (ROOT / "engine").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal" \
+                    and node.args and isinstance(node.args[0], ast.Constant):
+                used.add(node.args[0].value)
+    assert used - set(CODES) == set()
+    with pytest.raises(KeyError):
+        Refusal("no_such_code", "x", "y")
+
+
+def test_generated_docs_are_up_to_date():
+    assert (ROOT / "docs/rules.md").read_text() == to_markdown()
+    assert (ROOT / "docs/refusals.md").read_text() == refusals_markdown()
+
+
+def test_the_deck_has_80_cards_20_of_each_suit():
+    copies = [c for card in BASE_CARDS for c in card.copies]
+    assert len(copies) == 80
+    for suit in "♠♥♦♣":
+        assert sum(c.endswith(suit) for c in copies) == 20
+
+
+def test_a_phone_sees_its_own_role_and_only_public_ones():
+    s = table()
+    for seat in s.seats:
+        view = view_for(s, seat.name)
+        assert view["me"]["role"] == seat.role
+        for row in view["seats"]:
+            expect = row["name"] in ("Ann",)
+            assert (row["role"] is not None) == expect, (seat.name, row)
+    assert [r["role"] for r in public_view(s)["seats"]] == ["sheriff", None, None, None, None]
+
+
+def test_an_eliminated_players_role_becomes_public():
+    s = table(turn="Ann", phase="play")
+    s.seats[0].in_play = ["Schofield"]
+    s.seats[3].life = 1
+    s, _ = apply(s, {"by": "Ann", "play": "BANG!", "target": "Dan"})
+    s, _ = apply(s, {"by": "Dan", "respond": "take"})
+    s, events = apply(s, {"by": "Dan", "respond": "take"})
+    assert public_view(s)["seats"][3]["role"] == "outlaw"
+    assert any(e["type"] == "out" for e in events)
+    assert public_view(s)["seats"][1]["role"] is None
+    assert s.seats[0].hand == 5 - 1 + 3
+
+
+def test_distance_breakdown_clamps_once_at_the_end():
+    s = table()
+    s.seats[2].in_play = ["Scope"]
+    # Cid (Rose Doolan + Scope) sees Bob (Paul Regret) at 1 + 1 - 1 - 1 = 0 -> 1
+    d, parts = engine.table.distance_parts(s, 2, 1)
+    assert d == 1 and sum(p["delta"] for p in parts) == 1
+    assert [p["label"] for p in parts][-1] == "never less than 1"
+
+
+def test_legal_targets_say_why_not():
+    s = table(turn="Ann", phase="play")
+    rows = {r["name"]: r for r in engine.legal_targets(s, "Ann", "Jail")}
+    assert rows["Bob"]["ok"] and "Ann" not in rows
+    rows = {r["name"]: r for r in engine.legal_targets(s, "Bob", "Jail")}
+    assert rows["Ann"]["code"] == "jail_on_sheriff"
+    rows = {r["name"]: r for r in engine.legal_targets(s, "Ann", "BANG!")}
+    assert rows["Eve"]["ok"] and rows["Cid"]["code"] == "out_of_range"
+
+
+def test_distance_table_for_the_phone():
+    s = table()
+    t = engine.distance_table(s, "Ann")
+    bob = next(r for r in t["others"] if r["name"] == "Bob")
+    assert bob["distance"] == 2 and not bob["bang"] and not bob["panic"]
+    assert {"label": "Paul Regret", "delta": 1} in bob["breakdown"]
+    assert t["weapon"] == {"name": "Colt .45", "range": 1}
+
+
+@pytest.mark.parametrize("record, where", [
+    ({"seats": "x"}, "seats"),
+    ({"seats": [{"name": "A", "role": "sheriff", "character": "Nobody"}] * 4},
+     "seats[0].character"),
+    ({"format": "other", "seats": []}, "format"),
+])
+def test_a_bad_record_names_the_place(record, where):
+    with pytest.raises(RecordError) as err:
+        initial_state(record)
+    assert err.value.where == where
+
+
+def test_a_move_naming_an_unknown_seat_is_a_record_error():
+    rec = {"seats": table().to_dict()["seats"],
+           "moves": [{"by": "Ann", "play": "BANG!", "target": "Bbo"}]}
+    with pytest.raises(RecordError) as err:
+        engine.load_record(rec)
+    assert str(err.value) == "moves[0].target: no seat named 'Bbo'"
+
+
+def test_checker_exit_codes(tmp_path):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"seats": table().to_dict()["seats"], "expect": {"life": {"Ann": 5}}}))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"seats": table().to_dict()["seats"], "expect": {"life": {"Ann": 4}}}))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+
+    def run(*files):
+        return subprocess.run([sys.executable, "-m", "companion.checker", *map(str, files)],
+                              capture_output=True, text=True, cwd=ROOT)
+
+    r = run(good)
+    assert r.returncode == 0 and r.stdout.strip() == "1 passed, 0 failed"
+    r = run(good, bad)
+    assert r.returncode == 1 and "expected 4, found 5" in r.stdout
+    assert r.stdout.strip().endswith("1 passed, 1 failed")
+    r = run(broken)
+    assert r.returncode == 2 and "broken.json: line 1 column 2" in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_deal_is_replayable_from_its_seed():
+    a = engine.deal(["A", "B", "C", "D", "E", "F", "G"], seed=99)
+    b = engine.deal(["A", "B", "C", "D", "E", "F", "G"], seed=99)
+    assert a == b
+    roles = sorted(s["role"] for s in a["seats"])
+    assert roles == sorted(["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy",
+                            "deputy"])
+    assert len({s["character"] for s in a["seats"]}) == 7
