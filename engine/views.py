@@ -71,5 +71,10 @@ def view_for(state: State, seat: str) -> dict:
         me["distances"] = distance_table(state, s.name) if s.alive else None
     except Refusal:
         me["distances"] = None
+    if s.alive and state.winner is None:
+        from .advice import answers_for, feat_options, turn_hints
+        me["answers"] = answers_for(state, s.name)
+        me["hints"] = turn_hints(state, s.name)
+        me["feats"] = feat_options(state, s.name)
     view["me"] = me
     return view

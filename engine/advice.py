@@ -1,0 +1,151 @@
+"""The referee's answers to "may I?": a dry run of a move with its ruling, the answers a
+player may give to the question put to them, what their turn asks of them now, and
+which Feats they may perform, boast about or claim. Pages grey out what is refused and
+show the reason; nothing here changes the state.
+"""
+from __future__ import annotations
+
+from .errors import Refusal
+from .game import apply
+from .legends import FEATS_BY_KEY
+from .cards import norm
+from .rulebook import RULES
+from .state import State
+from .table import cards_of, character, has_kind, hand_limit
+from .turns import check_due as _check_due
+from .effects import Ctx
+
+
+def judge(state: State, move: dict) -> dict:
+    """A ruling on a move without playing it: {"ok", "events"} or {"ok": False, "code",
+    "message", "rule", "rule_text"}."""
+    try:
+        _, events = apply(state, move)
+    except Refusal as e:
+        text = RULES.get(e.rule, {}).get("text", "")
+        return {"ok": False, "code": e.code, "message": e.message, "rule": e.rule,
+                "rule_text": text}
+    return {"ok": True, "events": [ev["text"] for ev in events]}
+
+
+def _try(state: State, move: dict) -> dict:
+    r = judge(state, move)
+    return {"ok": True} if r["ok"] else {"ok": False, "code": r["code"],
+                                          "reason": r["message"], "rule": r["rule"]}
+
+
+def answers_for(state: State, seat: str) -> list[dict]:
+    """The answers seat may give now: [{"respond", "label", "ok", "reason"?, "needs_check"?}]."""
+    i = state.index(seat)
+    asks = state.asks_for(i)
+    if not asks:
+        return []
+    ask = asks[0]
+    char = character(state, i)
+    options: list[tuple[str, str, bool]] = []      # (respond, label, needs a revealed card)
+    if ask.kind in ("bang", "gatling"):
+        options.append(("Missed!", "Missed!", False))
+        if char.swaps_bang_missed:
+            options.append(("BANG!", "BANG! as Missed!", False))
+        if has_kind(state, i, "barrel"):
+            options.append(("Barrel", "Barrel (draw!)", True))
+        if char.built_in_barrel or char.evades_brown:
+            options.append(("Jourdonnais", "Jourdonnais (draw!)", True))
+        options.append(("take", "Take the hit", False))
+    elif ask.kind in ("indians", "duel"):
+        options.append(("BANG!", "Discard a BANG!", False))
+        if char.swaps_bang_missed:
+            options.append(("Missed!", "Missed! as BANG!", False))
+        if char.evades_brown:
+            options.append(("Jourdonnais", "Jourdonnais (draw!)", True))
+        options.append(("take", "Give up: lose 1 life" if ask.kind == "duel"
+                        else "Lose 1 life", False))
+    elif ask.kind == "evade":
+        options += [("Jourdonnais", "Jourdonnais (draw!)", True), ("take", "Let it happen", False)]
+    elif ask.kind == "dying":
+        options.append(("Beer", "Beer" if len(state.alive()) > 2
+                        else "Beer (heals nothing with two players left)", False))
+        options.append(("take", "I'm out", False))
+    out = []
+    for respond, label, needs_check in options:
+        move = {"by": seat, "respond": respond}
+        if needs_check:
+            move["check"] = "A♥"                        # any card: is the answer allowed?
+            if char.check_cards == 2:
+                move.update(check=["A♥", "2♠"], keep="A♥")
+        row = {"respond": respond, "label": label, "needs_check": needs_check,
+               **_try(state, move)}
+        out.append(row)
+    if char.heal_by_discard:
+        out.append({"respond": None, "ability": {"discard": 2},
+                    "label": f"{char.name}: discard 2 for 1 life",
+                    **_try(state, {"by": seat, "ability": {"discard": 2}})})
+    return out
+
+
+def turn_hints(state: State, seat: str) -> dict:
+    """What the player whose turn it is must do next: a draw!, the draw, the discard."""
+    i = state.index(seat)
+    if state.turn != i or state.winner is not None:
+        return {}
+    char = character(state, i)
+    due = _check_due(Ctx(state)) if not state.pending else None
+    hints: dict = {"phase": state.phase, "check_due": due,
+                   "check_cards": 2 if char.check_cards == 2 else 1}
+    if state.phase in ("start", "draw") and not due:
+        hints["draw"] = {"hook": char.draw, "reveal_required": char.draw == "black_jack"}
+    if state.phase == "play":
+        hints["discard_needed"] = max(0, state.seats[i].hand - hand_limit(state, i))
+        hints["hand_limit"] = hand_limit(state, i)
+    return hints
+
+
+def _feat_move(state: State, seat: str, verb: str, name: str) -> dict:
+    move = {"by": seat, verb: name}
+    feat = FEATS_BY_KEY.get(norm(name))
+    i = state.index(seat)
+    if feat is None:
+        return move
+    defaults = {"Bottleneck": {"discard": "Beer"}, "The Chuck-a-Luck": {"discard": "BANG!"},
+                "Borderlands": {"discard": "hand"},
+                "The Last Hero": {"discard": next(iter(state.seats[i].in_play), "Mustang")}}
+    move.update(defaults.get(feat.name, {}))
+    if feat.name == "Good Company":
+        played = [e["card"] for e in state.turn_log if "played" in e]
+        move["discard"] = played[-1] if played else "BANG!"
+    return move
+
+
+def feat_options(state: State, seat: str) -> list[dict]:
+    """For each revealed Feat: its text, its tokens, and whether seat may perform, boast
+    about or claim it now (with the reason when not). Legends only."""
+    if state.ruleset != "legends":
+        return []
+    i = state.index(seat)
+    legend = state.seats[i].legend
+    hidden = [f for f in FEATS_BY_KEY.values()
+              if norm(f.name) not in {norm(x["name"]) for x in state.feats}]
+    out = []
+    for f in state.feats:
+        known = FEATS_BY_KEY.get(norm(f["name"]))
+        row = {"name": f["name"], "tokens": dict(f["tokens"]),
+               "requirement": known.requirement if known else "Not known to the app: trusted.",
+               "crossroad": bool(known and known.crossroad)}
+        if legend:
+            move = _feat_move(state, seat, "claim", f["name"])
+            row["claim"] = _try(state, move)
+        else:
+            row["perform"] = _try(state, _feat_move(state, seat, "perform", f["name"]))
+            boast = {"by": seat, "boast": f["name"],
+                     "reveal": hidden[0].name if hidden else "Unknown Feat"}
+            if len(state.feats) >= 4:
+                boast["discard"] = max(state.feats, key=lambda x: sum(x["tokens"].values()))["name"]
+            row["boast"] = _try(state, boast)
+        out.append(row)
+    return out
+
+
+def card_catalogue(state: State) -> list[dict]:
+    """The cards of the table's ruleset for the "play a card" picker."""
+    return [{"name": c.name, "colour": c.colour, "kind": c.kind, "target": c.target,
+             "range": c.range, "rule": c.rule} for c in cards_of(state)]
