@@ -311,8 +311,30 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
     hand = int(host.locator("#sd-hand").inner_text())
     host.get_by_role("button", name="One card more").click()
     expect(host.locator("#sd-hand")).to_have_text(str(hand + 1))
+    # A correction the rules refuse (the host may not take a last life point): the
+    # refusal shows in a banner, with its rule, and nothing changes.
+    for _ in range(6):
+        if host.locator("#sd-life").inner_text().startswith("1 /"):
+            break
+        before_life = host.locator("#sd-life").inner_text()
+        host.get_by_role("button", name="One life less").click()
+        expect(host.locator("#sd-life")).not_to_have_text(before_life)
+    host.get_by_role("button", name="One life less").click()
+    banner = host.locator("#banners .banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Rule:")
+    expect(host.locator("#sd-life")).to_contain_text("1 /")
+    shot(host, "host-refusal")
     host.get_by_role("button", name="Done").click()
     expect(seat_tile(host, "Cid")).to_contain_text(f"{hand + 1} in hand")
+
+    # The host gives the turn to a player whose turn it is not.
+    playing = host.locator(".seat.turn").get_attribute("data-seat")
+    nxt = "Dee" if playing != "Dee" else "Bob"
+    seat_tile(host, nxt).click()
+    host.get_by_role("button", name=f"Give the turn to {nxt}").click()
+    expect(seat_tile(host, nxt)).to_have_class(re.compile(r"\bturn\b"))
+    expect(host.locator("#turn-line")).to_have_text(f"{nxt}'s turn")
 
     # End the game: every role is shown.
     host.get_by_role("button", name="End the game").click()

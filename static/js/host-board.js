@@ -8,7 +8,7 @@ import { roleText, roleClass } from "./roles.js";
 /** Where seat i of n sits, in percent of the board: clockwise, the first at the top. */
 function place(i, n) {
   const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
-  return { left: `${50 + 40 * Math.cos(angle)}%`, top: `${50 + 36 * Math.sin(angle)}%` };
+  return { left: `${50 + 34 * Math.cos(angle)}%`, top: `${50 + 37 * Math.sin(angle)}%` };
 }
 
 function seatTile(seat, i, n, view, connected, onPick) {

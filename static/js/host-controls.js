@@ -2,7 +2,7 @@
 import { $ } from "./dom.js";
 import { ask } from "./confirm.js";
 
-export function wireControls({ send, getSeat }) {
+export function wireControls({ send, getSeat, getTurn }) {
   const seatDialog = $("#seat-dialog");
   let current = null;
 
@@ -11,6 +11,10 @@ export function wireControls({ send, getSeat }) {
     $("#seat-dialog-title").textContent = seat ? `${seat.name} · ${seat.character || ""}` : current;
     $("#sd-life").textContent = seat ? `${seat.life ?? "?"} / ${seat.max_life ?? "?"}` : "–";
     $("#sd-hand").textContent = seat ? String(seat.hand ?? "?") : "–";
+    const out = !seat || seat.alive === false;
+    seatDialog.querySelectorAll("button[data-field]").forEach((b) => { b.disabled = out; });
+    $("#sd-turn").textContent = `Give the turn to ${current}`;
+    $("#sd-turn").disabled = out || getTurn() === current;
   };
 
   seatDialog.querySelectorAll("button[data-field]").forEach((btn) => btn.addEventListener("click", async () => {
@@ -19,12 +23,10 @@ export function wireControls({ send, getSeat }) {
     const field = btn.dataset.field;
     const value = (Number(seat[field]) || 0) + Number(btn.dataset.delta);
     if (value < 0 || (field === "life" && value > Number(seat.max_life))) return;
-    if (field === "life" && value === 0 && !(await askInDialog(seat.name))) return;
+    // The server decides the lower bound (a correction may not eliminate): its refusal
+    // explains why in the banner.
     await send("host_move", { set: { seat: seat.name, [field]: value } });
   }));
-
-  // While the seat dialog is open a second modal would sit under it; ask in words instead.
-  const askInDialog = (name) => Promise.resolve(window.confirm(`${name} goes to 0 life and is out of the game. Go on?`));
 
   $("#sd-reseat").addEventListener("click", async () => {
     const ack = await send("reseat", { seat: current });
@@ -38,6 +40,10 @@ export function wireControls({ send, getSeat }) {
     } else {
       img.hidden = true;
     }
+  });
+  $("#sd-turn").addEventListener("click", async () => {
+    const ack = await send("host_move", { set: { turn: current } });
+    if (ack.ok) seatDialog.close();
   });
   $("#sd-close").addEventListener("click", () => seatDialog.close());
 

@@ -12,7 +12,7 @@ const send = (event, payload) => emit(socket, event, payload);
 const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.name === name) || null;
 
 const lobby = wireLobby(send);
-const controls = wireControls({ send, getSeat });
+const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", "turn") });
 
 function render(s) {
   snap = s;

@@ -30,8 +30,9 @@ function button(card, weapon, pressed, disabled) {
     type: "button", class: "toggle", "aria-pressed": pressed ? "true" : "false", disabled,
     title: card.hint || (weapon ? `Weapon, reaches distance ${card.range}` : card.name),
     onclick: () => toggle(card.name, weapon),
-  }, h("span", { class: "tick", "aria-hidden": "true" }), card.name,
-  weapon ? h("span", { class: "range" }, `reach ${card.range}`) : null);
+  }, h("span", { class: "tick", "aria-hidden": "true" }),
+  h("span", { class: "toggle-text" }, card.name,
+    weapon ? h("span", { class: "range" }, ` reach ${card.range}`) : null));
 }
 
 function draw(list, disabled = false) {
@@ -42,7 +43,7 @@ function draw(list, disabled = false) {
 }
 
 /** Redraw from my seat in the snapshot. */
-export function renderInPlay(seat) {
+export function renderInPlay(seat, locked = false) {
   const list = Array.isArray(seat && seat.in_play) ? seat.in_play.map(cardName).filter(Boolean) : [];
-  draw(list, !seat || seat.alive === false);
+  draw(list, !seat || seat.alive === false || locked);
 }

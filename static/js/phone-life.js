@@ -14,10 +14,10 @@ export function wireLife({ getSeat, send }) {
     const seat = getSeat();
     if (!seat) return;
     shown = value;
-    drawLife(seat, value);
+    drawLife(seat, value, document.body.classList.contains("locked"));
     const ack = await send({ set: { life: value } });
     shown = null;
-    if (!ack.ok) drawLife(getSeat());
+    if (!ack.ok) drawLife(getSeat(), undefined, document.body.classList.contains("locked"));
   };
   const askZero = () => new Promise((resolve) => {
     if (!dialog || typeof dialog.showModal !== "function") return resolve(window.confirm("Lose your last life and leave the game?"));
@@ -44,15 +44,15 @@ export function wireLife({ getSeat, send }) {
 }
 
 /** Draw my life, its bullets, the bounds of the buttons and the hand limit. */
-export function drawLife(seat, value) {
+export function drawLife(seat, value, locked = false) {
   if (!seat) return;
-  const life = value ?? Number(seat.life) ?? 0;
+  const life = value ?? (Number(seat.life) || 0);
   const max = Number(seat.max_life) || 0;
   document.getElementById("life-value").textContent = String(life);
   document.getElementById("life-max").textContent = max ? String(max) : "–";
   fill(document.getElementById("life-bullets"), bullets(life, max));
   document.getElementById("hand-limit").textContent = seat.hand_limit ?? life;
-  const out = seat.alive === false;
+  const out = seat.alive === false || locked;
   document.getElementById("life-minus").disabled = out || life <= 0;
   document.getElementById("life-plus").disabled = out || life >= max;
 }

@@ -39,8 +39,15 @@ function render(s) {
   renderRole(m);
   $("#char-name").textContent = m.character || get(seat, "character") || "";
   $("#char-ability").textContent = m.ability || get(seat, "ability") || "";
-  if (!life.isBusy()) drawLife(seat);
-  renderInPlay(seat);
+  // In referee mode the cards a player reports change life and cards in play, so the phone
+  // shows them without controls; after the game nothing changes any more.
+  const locked = view.mode === "referee" || status === "over" || !!view.winner;
+  document.body.classList.toggle("locked", locked);
+  $("#inplay-help").textContent = view.mode === "referee"
+    ? "The app updates these from the cards you report."
+    : "Tap the blue cards lying in front of you. The distances below follow.";
+  if (!life.isBusy()) drawLife(seat, undefined, locked);
+  renderInPlay(seat, locked);
   renderReach(m);
   renderOutcome(view, m, seat, status);
   renderLog(get(s, "log"));
