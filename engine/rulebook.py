@@ -205,8 +205,8 @@ RULES: dict[str, dict] = {
         "text": "Some cards ask other players to answer: a BANG! asks its target, a Gatling "
                 "and Indians! ask everyone else at once, a Duel asks the two duellists in turn, "
                 "and a lethal hit asks the dying player. Until every one of them has answered, "
-                "only answers are accepted (plus abilities that work at any moment). Players "
-                "asked together answer in any order.",
+                "only answers are accepted, plus abilities that work at any moment and host "
+                "corrections. Players asked together answer in any order.",
         "see": ["answer.out_of_turn", "dying", "card.gatling", "card.duel"],
     },
     "answer.out_of_turn": {
@@ -749,8 +749,9 @@ RULES: dict[str, dict] = {
         "title": "Tracker mode",
         "text": "In tracker mode the table plays with its own cards and enforces the rules "
                 "itself. Each phone keeps only its own player's life and cards in play, and "
-                "the current player ends his turn from it. Card plays, draws and hand counts "
-                "are not tracked. The host can still correct anything.",
+                "the current player ends his turn from it. A player whose life reaches 0 sets it "
+                "and is out. Card plays, draws and hand counts are not tracked. The host can "
+                "still correct anything.",
         "see": ["host.corrections"],
     },
 
