@@ -121,8 +121,8 @@ RULES: dict[str, dict] = {
     },
     "turn.play": {
         "title": "Play phase",
-        "text": "The player whose turn it is may play as many cards as he likes, one at a "
-                "time, or none. Each card played leaves his hand. Nobody else plays cards in "
+        "text": "The player whose turn it is plays cards one at a time, as many as he wants, "
+                "or none at all. Each card played leaves his hand. Nobody else plays cards in "
                 "that turn, except to answer something aimed at them. While someone still has "
                 "to answer, no new card is played.",
         "see": ["turn.bang_limit", "turn.one_copy", "turn.one_weapon", "answer.pending",
@@ -161,9 +161,9 @@ RULES: dict[str, dict] = {
     # ---------------------------------------------------------------- distance
     "distance": {
         "title": "Distance",
-        "text": "The distance between two players is the number of steps from one seat to the "
-                "other, going round the table whichever way is shorter and counting only "
-                "living players. Next-door neighbours are at distance 1. Mustang, Scope, "
+        "text": "Distance is how many steps it takes to walk from one player's seat to "
+                "another's, the shorter way round the table, stepping only on living "
+                "players. Next-door neighbours are at distance 1. Mustang, Scope, "
                 "Paul Regret and Rose Doolan change it; after all changes it is never less "
                 "than 1.",
         "see": ["distance.mustang", "distance.scope", "reach", "seats"],
@@ -193,8 +193,8 @@ RULES: dict[str, dict] = {
     # ---------------------------------------------------------------- draw!
     "draw": {
         "title": "Draw!",
-        "text": "Some cards ask for a \"draw!\": turn over the top card of the deck, look at "
-                "its suit and rank, and discard it; it never goes into anyone's hand. Ranks run "
+        "text": "Some cards ask for a \"draw!\": flip the deck's top card face up, read its "
+                "suit and rank, and discard it; it never goes into anyone's hand. Ranks run "
                 "2, 3 ... 10, J, Q, K, A, with the Ace highest. The companion needs only the "
                 "card that was turned over, written as rank and suit (8♠, 10H, QD).",
         "see": ["card.barrel", "card.jail", "card.dynamite", "char.lucky_duke"],
@@ -289,16 +289,16 @@ RULES: dict[str, dict] = {
     },
     "card.panic": {
         "title": "Panic!",
-        "text": "Take one card from a player at distance 1: either a random card from his hand "
-                "or a card of your choice in front of him (Jail and Dynamite included). It goes "
+        "text": "Steal one card from someone sitting at distance 1: pick blindly from his hand, "
+                "or name a card lying in front of him (Jail and Dynamite included). It goes "
                 "into your hand. Your weapon does not help: only Mustang, Scope, Paul Regret "
                 "and Rose Doolan change that distance.",
         "see": ["distance", "reach", "faq.panic_takes_jail_dynamite", "card.cat_balou"],
     },
     "card.cat_balou": {
         "title": "Cat Balou",
-        "text": "Make any player, at any distance, discard one card: a random card from his "
-                "hand or a card of your choice in front of him. You may pick yourself, for "
+        "text": "Make any player, at any distance, discard one card: pick blindly from his "
+                "hand, or name a card lying in front of him. You may pick yourself, for "
                 "example to get rid of a card in front of you.",
         "see": ["card.panic", "faq.panic_takes_jail_dynamite"],
     },
@@ -326,7 +326,7 @@ RULES: dict[str, dict] = {
         "text": "Challenge any other player, at any distance. The challenged player discards a "
                 "BANG! or gives up; then the challenger does the same; and so on in turn. The "
                 "first one who does not discard a BANG! loses 1 life point and the Duel ends. "
-                "Missed! and Barrel do not help in a Duel.",
+                "A Missed! or a Barrel is no answer in a Duel.",
         "see": ["faq.duel_bangs_not_counted", "faq.outlaw_own_duel", "faq.janet_duel",
                 "faq.no_missed_vs_indians_duel"],
     },
@@ -388,8 +388,8 @@ RULES: dict[str, dict] = {
     },
     "card.volcanic": {
         "title": "Volcanic",
-        "text": "Weapon, range 1. While it is in play you may play any number of BANG! cards in "
-                "your turn.",
+        "text": "Weapon, range 1. While it lies in front of you, the one-BANG!-per-turn limit "
+                "is lifted for you.",
         "see": ["card.weapons", "turn.bang_limit"],
     },
     "card.weapons": {
@@ -712,7 +712,7 @@ RULES: dict[str, dict] = {
     },
     "faq.deck_reshuffle": {
         "title": "An empty deck",
-        "text": "When the deck is empty, shuffle the discard pile to make a new one. The "
+        "text": "When nothing is left to draw, the discards are shuffled into a fresh deck. The "
                 "companion does not track the deck: the table does it, and reports only the "
                 "cards that matter.",
         "see": ["turn.draw", "draw"],
@@ -790,7 +790,7 @@ RULES: dict[str, dict] = {
     "legends.perform": {
         "title": "Legends: performing a Feat",
         "text": "In his turn, after the draw, a player who met a revealed Feat's requirement "
-                "puts 2 of his fame tokens on it (1 if he has only 1 left). One Feat per turn, "
+                "moves 2 fame tokens from his supply onto it (1 if he has only 1 left). One Feat per turn, "
                 "and never a Feat that already carries his token. A player who places his last "
                 "token becomes a Legend at once: his character turns to the legend side and his "
                 "life rises to 3 if it was lower.",
