@@ -790,7 +790,8 @@ RULES: dict[str, dict] = {
     "legends.perform": {
         "title": "Legends: performing a Feat",
         "text": "In his turn, after the draw, a player who met a revealed Feat's requirement "
-                "moves 2 fame tokens from his supply onto it (1 if he has only 1 left). One Feat per turn, "
+                "moves 2 fame tokens from his supply onto it (1 if he has only 1 left). One "
+                "Feat per turn, "
                 "and never a Feat that already carries his token. A player who places his last "
                 "token becomes a Legend at once: his character turns to the legend side and his "
                 "life rises to 3 if it was lower.",
@@ -916,9 +917,10 @@ def rule(rule_id: str) -> dict:
 def search(query: str) -> list[str]:
     """Rule ids whose title or text contains `query` (case-insensitive), best first.
 
-    A title equal to the query ranks first, then a whole-query match in the title, then by how often the query occurs in
-    the text. When the whole query is found nowhere, every word of it must occur (ranked
-    the same way by the number of word hits). Ties keep the table's order.
+    A title (or id) equal to the query ranks first, then a whole-query match in the
+    title, then by how often the query occurs in the text. When the whole query is found
+    nowhere, every word of it must occur in the title, text or id (ranked the same way by
+    word hits). Ties keep the table's order.
     """
     q = " ".join(query.casefold().split())
     if not q:
