@@ -229,6 +229,11 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     ann.get_by_role("button", name="Lose 1 life").click()
     expect(seat_tile(host, "Ann").locator(".life-num")).to_have_text(f" {life - 1}/{top}")
     expect(ann.locator("#life-value")).to_have_text(str(life - 1))
+    # The host takes it back; the phone follows.
+    host.get_by_role("button", name="Undo last move").click()
+    expect(seat_tile(host, "Ann").locator(".life-num")).to_have_text(f" {life}/{top}")
+    expect(ann.locator("#life-value")).to_have_text(str(life))
+    expect(host.locator("#log")).to_contain_text("took back")
 
     # A Mustang in front of Ann: Bob sees her one farther, and the host shows the card.
     before = bob.locator("#reach-list li", has_text="Ann").locator(".dist").inner_text()
@@ -320,7 +325,7 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
         host.get_by_role("button", name="One life less").click()
         expect(host.locator("#sd-life")).not_to_have_text(before_life)
     host.get_by_role("button", name="One life less").click()
-    banner = host.locator("#banners .banner")
+    banner = host.locator(".banner")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Rule:")
     expect(host.locator("#sd-life")).to_contain_text("1 /")

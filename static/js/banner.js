@@ -7,9 +7,22 @@ const MAX = 3;
 // The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as engine/rulebook.py makes it.
 const anchor = (id) => String(id).replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "");
 
+// An open modal <dialog> sits in the browser's top layer, above everything else: a banner
+// meant for it goes inside it, or it would be hidden under the backdrop.
+function container() {
+  const dialog = document.querySelector("dialog[open]");
+  if (!dialog) return document.getElementById("banners");
+  let box = dialog.querySelector(".dialog-banners");
+  if (!box) {
+    box = h("div", { class: "dialog-banners", role: "status", "aria-live": "polite" });
+    dialog.append(box);
+  }
+  return box;
+}
+
 /** Show a message; kind is "error", "info" or "ok". Returns the banner element. */
 export function showBanner(message, { kind = "error", rule = "", timeout = 9000, key = "" } = {}) {
-  const box = document.getElementById("banners");
+  const box = container();
   if (!box) return null;
   if (key) box.querySelectorAll(`[data-key="${key}"]`).forEach((el) => el.remove());
   const close = () => el.remove();
@@ -30,5 +43,5 @@ export function showRefusal(error) {
 }
 
 export function clearBanner(key) {
-  document.querySelectorAll(`#banners [data-key="${key}"]`).forEach((el) => el.remove());
+  document.querySelectorAll(`.banner[data-key="${key}"]`).forEach((el) => el.remove());
 }

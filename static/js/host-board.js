@@ -11,8 +11,8 @@ function place(i, n) {
   return { left: `${50 + 34 * Math.cos(angle)}%`, top: `${50 + 37 * Math.sin(angle)}%` };
 }
 
-function seatTile(seat, i, n, view, connected, onPick) {
-  const turn = view.turn === seat.name && !view.winner;
+function seatTile(seat, i, n, view, connected, onPick, over) {
+  const turn = view.turn === seat.name && !over;
   const out = seat.alive === false;
   const asked = list(view.pending).some((p) => p && p.seat === seat.name);
   const cls = ["seat", turn && "turn", out && "out", asked && "asked"].filter(Boolean).join(" ");
@@ -43,9 +43,9 @@ export function renderBoard(snap, onPick) {
   for (const s of seats) if (s && !s.role && roles[s.name]) s.role = roles[s.name];
   const board = document.getElementById("board");
   board.querySelectorAll(".seat").forEach((el) => el.remove());
-  seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick)));
-
   const over = !!view.winner || get(snap, "table", "status") === "over";
+  seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick, over)));
+
   document.getElementById("turn-line").textContent = over ? "Game over" : view.turn ? `${view.turn}'s turn` : "";
   document.getElementById("phase-line").textContent = !over && view.phase ? `phase: ${view.phase}` : "";
   const pending = list(view.pending);

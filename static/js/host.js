@@ -29,7 +29,8 @@ function render(s) {
   controls.refresh();
   $("#undo").disabled = t.can_undo === false;
   $("#end-game").disabled = t.status === "over";
-  fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: l.kind === "undone" ? "undone" : "" }, l.text || "")));
+  $("#new-game-open").classList.toggle("primary", t.status === "over");
+  fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
 }
 
 socket = connect({ table }, { onSnapshot: render });

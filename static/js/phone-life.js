@@ -15,9 +15,10 @@ export function wireLife({ getSeat, send }) {
     if (!seat) return;
     shown = value;
     drawLife(seat, value, document.body.classList.contains("locked"));
-    const ack = await send({ set: { life: value } });
+    await send({ set: { life: value } });
     shown = null;
-    if (!ack.ok) drawLife(getSeat(), undefined, document.body.classList.contains("locked"));
+    // Snapshots that came while the change was on its way were not drawn: draw the newest.
+    drawLife(getSeat(), undefined, document.body.classList.contains("locked"));
   };
   const askZero = () => new Promise((resolve) => {
     if (!dialog || typeof dialog.showModal !== "function") return resolve(window.confirm("Lose your last life and leave the game?"));

@@ -112,7 +112,7 @@ function renderOutcome(view, m, seat, status) {
 
 function renderLog(lines) {
   const items = list(lines).slice().reverse();
-  fill($("#log"), items.map((l) => h("li", { class: l.kind === "undone" ? "undone" : "" }, l.text || "")));
+  fill($("#log"), items.map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
 }
 
 // --- start -----------------------------------------------------------------------------
