@@ -257,6 +257,15 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     expect(ann.locator("#game-view")).to_be_visible()
     expect(ann.get_by_role("button", name="Mustang")).to_have_attribute("aria-pressed", "true")
 
+    # A token the server does not know: the page says how to join instead.
+    stranger_ctx = browser.new_context(**pw.devices["Pixel 7"])
+    stranger = watch.page(stranger_ctx, "stranger")
+    stranger.goto(f"{server}/p/{table_id}#not-a-real-token")
+    expect(stranger.locator("#no-token")).to_be_visible()
+    assert "#" not in stranger.url
+    assert stranger.evaluate(f"localStorage.getItem('bang:{table_id}')") is None
+    stranger_ctx.close()
+
     assert not watch.errors, watch.errors
     for ctx in (host_ctx, ann_ctx, bob_ctx):
         ctx.close()
@@ -297,19 +306,23 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
         shot(ann, "phone-eliminated")
     assert victim is None or victim is ann
 
-    # Move Bob's seat to a new phone from the host screen.
-    seat_tile(host, "Bob").click()
+    # Move Ann's seat to a new phone from the host screen: the old phone is locked out.
+    seat_tile(host, "Ann").click()
     host.get_by_role("button", name="Move to a new phone").click()
     claim = host.locator("#sd-claim-url")
     expect(claim).to_contain_text("/claim/")
     expect(host.locator("#sd-claim-qr")).to_be_visible()
     shot(host, "host-reseat")
     new_ctx = browser.new_context(**pw.devices["Pixel 7"])
-    new_phone = watch.page(new_ctx, "Bob-new")
+    new_phone = watch.page(new_ctx, "Ann-new")
     new_phone.goto(loopback_only(claim.inner_text().strip()))
     expect(new_phone.locator("#game-view")).to_be_visible()
-    expect(new_phone.locator("#reach-list")).not_to_contain_text("Bob")
+    expect(new_phone.locator("#reach-list")).not_to_contain_text("Ann")
+    expect(ann.locator("#revoked")).to_be_visible()
+    expect(ann.locator("#game-view")).to_be_hidden()
+    shot(ann, "phone-revoked")
     host.get_by_role("button", name="Done").click()
+    ann = new_phone
 
     # Correct a count from the host screen.
     seat_tile(host, "Cid").click()

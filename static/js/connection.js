@@ -34,14 +34,22 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
   });
   socket.on("disconnect", (reason) => {
     state("offline");
-    if (reason !== "io client disconnect") {
+    if (reason !== "io client disconnect" && !socket.stopped) {
       showBanner("Connection lost. Reconnecting by itself…", { kind: "info", timeout: 0, key: "conn" });
     }
   });
-  socket.on("connect_error", () => {
+  socket.on("connect_error", (err) => {
     state("offline");
-    // A refusal by the server is not retried by the client library: try again gently.
-    if (!socket.active) setTimeout(() => { if (!socket.connected && !socket.stopped) socket.connect(); }, 5000);
+    // A refusal by the server (bad table, token or host cookie) carries {code, message,
+    // rule} in err.data; the client library does not retry it and neither do we.
+    if (err && err.data && err.data.code) {
+      socket.stopped = true;
+      clearBanner("conn");
+      const el = document.getElementById("conn");
+      if (el) el.textContent = "Not connected";
+      if (onError) onError(err.data);
+      else showRefusal(err.data);
+    }
   });
   socket.on("snapshot", (snap) => {
     if (!snap) return;
@@ -55,7 +63,8 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     }
   });
   socket.on("error", (err) => {
-    if (err && err.code === "revoked") socket.stopped = true;
+    // revoked / kicked: the server disconnects this socket right after; do not come back.
+    if (err && (err.code === "revoked" || err.code === "kicked")) socket.stopped = true;
     if (onError) onError(err || {});
     else showRefusal(err);
   });

@@ -1,6 +1,7 @@
 // The host screen: the laptop everyone sees. Lobby first, then the table.
 import { $, h, fill, get, list, tableId } from "./dom.js";
 import { connect, send as emit } from "./connection.js";
+import { showBanner } from "./banner.js";
 import { wireLobby, renderLobby } from "./host-lobby.js";
 import { renderBoard } from "./host-board.js";
 import { wireControls } from "./host-controls.js";
@@ -33,4 +34,8 @@ function render(s) {
   fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
 }
 
-socket = connect({ table }, { onSnapshot: render });
+socket = connect({ table }, {
+  onSnapshot: render,
+  onError: (err) => showBanner(err.message || `Problem: ${err.code || "unknown"}`,
+    { rule: err.rule || "", timeout: 0 }),
+});

@@ -139,7 +139,7 @@ if (!token) {
         showOnly("no-token");
         if (err.code === "kicked") showBanner("The host took you off this table.", { kind: "info", timeout: 0 });
       } else {
-        showBanner(err.message || `Problem: ${err.code || "unknown"}`, { rule: err.rule || "" });
+        showBanner(err.message || `Problem: ${err.code || "unknown"}`, { rule: err.rule || "", timeout: 0 });
       }
     },
   });
