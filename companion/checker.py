@@ -30,11 +30,11 @@ def main(paths: list[str], out=sys.stdout, err=sys.stderr) -> int:
             p, failures = check_file(path)
         except RecordError as e:
             print(f"{name}: {e}", file=err)
-            unreadable = True
+            unreadable, failed = True, failed + 1
             continue
         except (OSError, UnicodeDecodeError) as e:
             print(f"{name}: cannot read the file: {getattr(e, 'strerror', None) or e}", file=err)
-            unreadable = True
+            unreadable, failed = True, failed + 1
             continue
         passed += p
         failed += len(failures)

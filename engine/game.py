@@ -50,6 +50,12 @@ def own_set(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("host_only", "In referee mode only the host corrects counts; plays and "
                       "answers change them.", "host.corrections")
     fields = m.arg if isinstance(m.arg, dict) else None
+    if fields is not None and "seat" in fields:
+        other = ctx.s.index(fields["seat"])
+        if other != i:
+            raise Refusal("host_only", "A phone keeps its own seat; only the host corrects "
+                          "another player's.", "host.corrections")
+        fields = {k: v for k, v in fields.items() if k != "seat"}
     if fields is None or set(fields) - {"life", "in_play"} or not fields:
         raise Refusal("bad_move", "A player sets their own 'life' or 'in_play'.", "tracker")
     correct(ctx, i, fields, by_seat=True)
@@ -106,7 +112,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     who = seat.name if by_seat else "Host"
     new = {}
     if "life" in fields:
-        new["life"] = _count(fields["life"], 0 if by_seat else 1, seat.max_life, "Life")
+        new["life"] = _count(fields["life"], 0, seat.max_life, "Life")
     if "hand" in fields:
         new["hand"] = _count(fields["hand"], 0, None, "A hand")
     if "fame" in fields:
@@ -123,6 +129,8 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         ctx.say("set", f"{who}: {seat.name}'s {label} {shown(before)} → {shown(value)}.",
                 seat=seat.name, field=key)
     if seat.life == 0:
+        if not by_seat:
+            ctx.say("note", "An elimination set by the host gives no reward and no penalty.")
         ctx.eliminate(i, None)
 
 
@@ -133,7 +141,7 @@ def valid_in_play(ctx: Ctx, value: object) -> list[str]:
     table = cards_of(ctx.s)
     names = [table.get(v).name for v in value]
     if len(set(names)) != len(names):
-        raise Refusal("duplicate_in_play", "No two cards of the same name in play.",
+        raise Refusal("bad_correction", "No two cards of the same name in play.",
                       "turn.one_copy")
     blue = [n for n in names if table.get(n).colour == "blue"]
     if blue != names:

@@ -38,8 +38,11 @@ def load_record(data: str | bytes | dict) -> dict:
             raise RecordError(w, e.message) from None
         if m.by.casefold() != "host" and m.by.casefold() not in names:
             raise RecordError(f"{w}.by", f"no seat named {m.by!r}")
-        refs = {"target": m.opts.get("target"), "other": m.opts.get("other")}
-        if isinstance(m.arg, dict):
+        if isinstance(d.get("expect"), dict):
+            refs = {}      # a move the record expects to be refused may name anything
+        else:
+            refs = {"target": m.opts.get("target"), "other": m.opts.get("other")}
+        if isinstance(m.arg, dict) and refs:
             refs.update({f"{m.action}.{key}": m.arg.get(key) for key in ("from", "seat", "turn")})
         for key, v in refs.items():
             if v is not None and v != "discard" and (not isinstance(v, str)
