@@ -22,9 +22,11 @@ export function wireControls({ send, getSeat, getTurn }) {
     if (!seat) return;
     const field = btn.dataset.field;
     const value = (Number(seat[field]) || 0) + Number(btn.dataset.delta);
-    if (value < 0 || (field === "life" && value > Number(seat.max_life))) return;
-    // The server decides the lower bound (a correction may not eliminate): its refusal
-    // explains why in the banner.
+    // Bounds are the server's to enforce: a refusal explains them in a banner. Only
+    // taking the last life point asks first, since it eliminates the player.
+    if (field === "life" && value === 0 && !(await ask(
+      `${seat.name} goes to 0 life: out of the game, role shown to everyone.`,
+      { yes: "Eliminate", title: `Eliminate ${seat.name}?` }))) return;
     await send("host_move", { set: { seat: seat.name, [field]: value } });
   }));
 
