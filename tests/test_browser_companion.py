@@ -154,12 +154,36 @@ def create_table(browser, watch, base):
 
 def join_phone(browser, watch, pw, device: str, url: str, name: str, **extra):
     ctx = browser.new_context(**pw.devices[device], **extra)
+    # Record vibrations (headless Chromium has no motor to ask).
+    ctx.add_init_script("navigator.vibrate = (p) => { window.__vibrated = p; return true; };")
     page = watch.page(ctx, name)
     page.goto(loopback_only(url))
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take a seat").click()
     expect(page.locator("#lobby-view")).to_be_visible()
     return ctx, page
+
+
+UNNAMED = """() => [...document.querySelectorAll("button, input, select, a[href]")]
+  .filter((el) => el.offsetParent !== null && el.type !== "hidden")
+  .filter((el) => !((el.getAttribute("aria-label") || "").trim()
+    || el.getAttribute("aria-labelledby") || (el.labels && el.labels.length)
+    || el.textContent.trim()))
+  .map((el) => el.outerHTML.slice(0, 80))"""
+
+SMALL = """() => [...document.querySelectorAll("button, input, select, a.button")]
+  .filter((el) => el.offsetParent !== null)
+  .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 48 || r.height < 48)
+  .map(([html, r]) => `${html} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def unnamed_controls(page) -> list[str]:
+    return page.evaluate(UNNAMED)
+
+
+def small_targets(page) -> list[str]:
+    return page.evaluate(SMALL)
 
 
 def seat_tile(host, name: str):
@@ -247,6 +271,24 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     ann.get_by_role("button", name="Winchester").click()
     expect(seat_tile(host, "Ann")).to_contain_text("Winchester (5)")
     expect(bob.locator("#reached-by li", has_text="Ann")).to_contain_text("can BANG! you")
+
+    # The turn: the host gives it to Ann; her phone says so (and vibrates where it can),
+    # and "End my turn" passes it on.
+    if host.locator(".seat.turn").get_attribute("data-seat") != "Ann":
+        seat_tile(host, "Ann").click()
+        host.get_by_role("button", name="Give the turn to Ann").click()
+    expect(ann.locator("#turn-text")).to_have_text("Your turn!")
+    assert ann.evaluate("window.__vibrated") is not None
+    shot(ann, "phone-your-turn")
+    ann.get_by_role("button", name="End my turn").click()
+    expect(ann.locator("#turn-text")).to_have_text("Bob's turn")
+    expect(bob.locator("#turn-text")).to_have_text("Your turn!")
+    expect(ann.get_by_role("button", name="End my turn")).to_be_hidden()
+
+    # Every control has a name, and phone targets are at least 48 px.
+    for page in (host, ann, bob):
+        assert not unnamed_controls(page), unnamed_controls(page)
+    assert not small_targets(ann), small_targets(ann)
 
     shot(host, "host-table")
     shot(ann, "phone-game-light", full_page=True)
@@ -371,6 +413,29 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
     assert not [e for e in watch.errors if "revoked" not in e], watch.errors
     for ctx in (host_ctx, ann_ctx, new_ctx):
         ctx.close()
+
+
+def test_screen_stays_awake_without_the_wake_lock_api(server, pw, browser):
+    """Plain http on a LAN has no Wake Lock API: the first tap starts the muted looping
+    video instead (and the page says the screen stays on)."""
+    r = requests.post(server + "/tables", data={"ruleset": "base", "mode": "tracker"},
+                      allow_redirects=False, timeout=5)
+    table_id = r.headers["Location"].rstrip("/").split("/")[-1]
+    joined = requests.post(f"{server}/t/{table_id}/join", data={"name": "Ann"},
+                           allow_redirects=False, timeout=5)
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    ctx.add_init_script("delete Navigator.prototype.wakeLock;")
+    watch = Watch()
+    page = watch.page(ctx, "Ann")
+    page.goto(urljoin(server, joined.headers["Location"]))
+    expect(page.locator("#lobby-view")).to_be_visible()
+    expect(page.locator("#awake")).to_be_hidden()
+    page.locator("#lobby-view h1").click()
+    expect(page.locator("#awake")).to_be_visible()
+    video = page.locator("video.keep-awake-video")
+    assert video.evaluate("v => v.muted && v.loop && !v.paused && v.hasAttribute('playsinline')")
+    assert not watch.errors, watch.errors
+    ctx.close()
 
 
 # --- page weight (no browser needed) ----------------------------------------------------------
