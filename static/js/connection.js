@@ -13,7 +13,11 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     showBanner("The page could not load its connection library. Reload the page.", { timeout: 0 });
     return null;
   }
-  const socket = window.io({ auth, reconnectionDelayMax: 4000 });
+  // WebSocket first (one connection, no polling-to-WebSocket upgrade on a LAN); if it
+  // cannot be opened, tryAllTransports falls back to HTTP long-polling.
+  const socket = window.io({
+    auth, transports: ["websocket", "polling"], tryAllTransports: true, reconnectionDelayMax: 4000,
+  });
   let seq = -Infinity;
   let everConnected = false;
   const state = (s) => {
