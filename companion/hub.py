@@ -91,21 +91,14 @@ class Hub:
     def broadcast(self, table) -> None:
         """A fresh snapshot to every connected socket of `table` (hold `table.lock`)."""
         presence = self.presence(table.id)
-        url = self.join_url(table.id)
+        info = snapshots.table_info(table, presence, self.join_url(table.id))
         emit = self.socketio.emit
         if presence.get(None):
-            emit("snapshot", snapshots.for_host(table, presence, url), to=host_room(table.id))
+            emit("snapshot", snapshots.for_host(table, info), to=host_room(table.id))
         for entry in table.lobby:
             if presence.get(entry["id"]):
-                emit("snapshot", snapshots.for_seat(table, entry, presence, url),
+                emit("snapshot", snapshots.for_seat(table, entry, info),
                      to=seat_room(table.id, entry["id"]))
-
-    def snapshot_for(self, table, conn: Conn) -> dict:
-        presence = self.presence(table.id)
-        url = self.join_url(table.id)
-        if conn.is_host:
-            return snapshots.for_host(table, presence, url)
-        return snapshots.for_seat(table, table.entry(conn.lobby_id), presence, url)
 
     def drop(self, table_id: str, lobby_id: str, error: dict, keep_token: str = "") -> None:
         """Tell the sockets of a seat why, and disconnect them (kick, moved seat).

@@ -11,7 +11,8 @@ import engine
 LOG_SENT = 50
 
 
-def _table(table, presence: dict, join_url: str) -> dict:
+def table_info(table, presence: dict, join_url: str) -> dict:
+    """The part of a snapshot every recipient shares (built once per change)."""
     phase = table.phase
     info = {
         "id": table.id,
@@ -23,24 +24,24 @@ def _table(table, presence: dict, join_url: str) -> dict:
         "lobby": [{"id": e["id"], "name": e["name"], "connected": bool(presence.get(e["id"]))}
                   for e in table.lobby],
         "seats_connected": {e["name"]: bool(presence.get(e["id"])) for e in table.lobby},
-        "moves": sum(1 for m in table.moves if not m["undone"]),
+        "moves": table.live_count,
         "you": None,
     }
     info["roles"] = table.roles() if phase == "over" else []
     return info
 
 
-def for_host(table, presence: dict, join_url: str) -> dict:
+def for_host(table, info: dict) -> dict:
     """The host screen's snapshot: the public view."""
-    info = _table(table, presence, join_url)
+    info = dict(info)
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
     view = engine.public_view(table.state) if table.state is not None else None
     return {"seq": table.version, "table": info, "view": view, "log": table.log[-LOG_SENT:]}
 
 
-def for_seat(table, entry: dict, presence: dict, join_url: str) -> dict:
+def for_seat(table, entry: dict, info: dict) -> dict:
     """One phone's snapshot: its own seat's view (its role and everything public)."""
-    info = _table(table, presence, join_url)
+    info = dict(info)
     info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
                    "seat": entry["name"] if table.state is not None else None}
     view = engine.view_for(table.state, entry["name"]) if table.state is not None else None

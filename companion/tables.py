@@ -122,6 +122,24 @@ class Table:
     def live_moves(self) -> list[dict]:
         return [m["move"] for m in self.moves if not m["undone"]]
 
+    @property
+    def live_count(self) -> int:
+        """How many moves of this game stand (not taken back)."""
+        return len(self.moves) - self.undone_count
+
+    @property
+    def undone_count(self) -> int:
+        return self._undone
+
+    @property
+    def moves(self) -> list[dict]:
+        return self._moves
+
+    @moves.setter
+    def moves(self, value: list[dict]) -> None:
+        self._moves = value
+        self._undone = sum(1 for m in value if m["undone"])
+
     # -- loading ----------------------------------------------------------------------
     def load_moves(self) -> None:
         """Read the current game's log and rebuild the state from it (on start)."""
