@@ -61,36 +61,56 @@ def server_command(port: int, data: str) -> list[str]:
     return [sys.executable, "-m", "companion.cli", *args]
 
 
+class LiveServer:
+    """`bang-companion serve` in a subprocess on a loopback port, with its data in `data`;
+    it can be stopped and started again on the same port and data (a restart)."""
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = Path(data) / "server.log"
+
+    def start(self) -> "LiveServer":
+        with open(self.log_path, "a") as log:
+            self.proc = subprocess.Popen(server_command(self.port, self.data), cwd=ROOT,
+                                         stdout=log, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if requests.get(self.base + "/healthz", timeout=1).text.strip() == "ok":
+                    return self
+            except requests.ConnectionError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                pytest.fail("the server did not start:\n" + self.log_path.read_text(),
+                            pytrace=False)
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
 @pytest.fixture(scope="module")
 def server():
     """The base URL of a fresh `bang-companion serve` on a free loopback port."""
     with tempfile.TemporaryDirectory(prefix="bang-browser-") as tmp:
-        port = free_port()
-        log_path = Path(tmp) / "server.log"
-        with open(log_path, "w") as log:
-            proc = subprocess.Popen(server_command(port, tmp), cwd=ROOT, stdout=log,
-                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-            base = f"http://127.0.0.1:{port}"
-            try:
-                deadline = time.monotonic() + 20
-                while True:
-                    try:
-                        if requests.get(base + "/healthz", timeout=1).text.strip() == "ok":
-                            break
-                    except requests.ConnectionError:
-                        pass
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        pytest.fail("the server did not start:\n" + log_path.read_text(),
-                                    pytrace=False)
-                    time.sleep(0.1)
-                yield base
-            finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+        live = LiveServer(tmp).start()
+        try:
+            yield live.base
+        finally:
+            live.stop()
 
 
 # --- the browser ----------------------------------------------------------------------------
@@ -436,6 +456,43 @@ def test_screen_stays_awake_without_the_wake_lock_api(server, pw, browser):
     assert video.evaluate("v => v.muted && v.loop && !v.paused && v.hasAttribute('playsinline')")
     assert not watch.errors, watch.errors
     ctx.close()
+
+
+def test_phone_reconnects_after_a_server_restart(pw, browser):
+    """The server goes away and comes back (same data): the phone says it is reconnecting,
+    then rejoins by itself and shows the game from the fresh snapshot."""
+    with tempfile.TemporaryDirectory(prefix="bang-restart-") as tmp:
+        live = LiveServer(tmp).start()
+        try:
+            watch = Watch()
+            host_ctx, host = create_table(browser, watch, live.base)
+            join_url = host.locator("#join-url").inner_text().strip()
+            ann_ctx, ann = join_phone(browser, watch, pw, "Pixel 7", join_url, "Ann")
+            for other in ("Bob", "Cid", "Dee"):
+                requests.post(join_url + "/join", data={"name": other}, timeout=5)
+            expect(host.locator("#lobby-list li")).to_have_count(4)
+            host.get_by_role("button", name="Deal roles").click()
+            expect(ann.locator("#game-view")).to_be_visible()
+            ann.get_by_role("button", name="Barrel").click()
+            expect(seat_tile(host, "Ann")).to_contain_text("Barrel")
+            character = ann.locator("#char-name").inner_text()
+
+            live.stop()
+            expect(ann.locator("#conn")).to_have_attribute("data-state", "offline")
+            expect(ann.locator(".banner")).to_contain_text("Reconnecting")
+            shot(ann, "phone-reconnecting")
+            live.start()
+            expect(ann.locator("#conn")).to_have_attribute("data-state", "online", timeout=15000)
+            expect(ann.locator("#char-name")).to_have_text(character)
+            expect(ann.get_by_role("button", name="Barrel")).to_have_attribute("aria-pressed", "true")
+            expect(seat_tile(host, "Ann")).to_contain_text("Barrel", timeout=15000)
+            host_ctx.close()
+            ann_ctx.close()
+            # Failed reconnection attempts while the server was down are logged by the
+            # browser itself; the pages' own code must not have thrown.
+            assert not [e for e in watch.errors if "WebSocket" not in e and "ERR_" not in e], watch.errors
+        finally:
+            live.stop()
 
 
 # --- page weight (no browser needed) ----------------------------------------------------------

@@ -30,7 +30,9 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   out ? h("span", { class: "seat-out" }, "✝ out of the game") : h("span", { class: "seat-life" },
     bullets(seat.life, seat.max_life), h("span", { class: "life-num" }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
   out ? null : h("span", { class: "seat-hand" }, `🂠 ${seat.hand ?? "?"} in hand`, h("span", { class: "muted" }, ` · limit ${seat.hand_limit ?? "?"}`)),
-  out ? null : chips(seat.in_play));
+  out ? null : chips(seat.in_play),
+  view.ruleset === "legends" ? h("span", { class: "seat-fame" },
+    seat.legend ? "★ Legend" : `fame ${seat.fame ?? "?"}`) : null);
 }
 
 export function renderBoard(snap, onPick) {
@@ -47,7 +49,8 @@ export function renderBoard(snap, onPick) {
   seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick, over)));
 
   document.getElementById("turn-line").textContent = over ? "Game over" : view.turn ? `${view.turn}'s turn` : "";
-  document.getElementById("phase-line").textContent = !over && view.phase ? `phase: ${view.phase}` : "";
+  document.getElementById("phase-line").textContent =
+    !over && view.phase && view.mode === "referee" ? `phase: ${view.phase}` : "";
   const pending = list(view.pending);
   fill(document.getElementById("pending"), over ? [] : pending.map((p) => h("li", {}, pendingText(p))));
   const win = document.getElementById("winner");

@@ -68,7 +68,8 @@ function renderTurn(view, m, seat) {
   const mine = !over && (m.your_turn === true || (m.your_turn === undefined && view.turn === m.name));
   document.body.classList.toggle("my-turn", mine);
   $("#turn-text").textContent = over ? "The game is over" : mine ? "Your turn!" : view.turn ? `${view.turn}'s turn` : "";
-  $("#phase-text").textContent = !over && view.phase ? `Phase: ${view.phase}` : "";
+  // Phases matter when the app referees; in tracker mode the table runs its own turn.
+  $("#phase-text").textContent = !over && view.phase && view.mode === "referee" ? `Phase: ${view.phase}` : "";
   $("#end-turn").hidden = !mine || (seat && seat.alive === false);
   if (mine && wasMyTurn === false && navigator.vibrate) {
     try { navigator.vibrate([180, 90, 180]); } catch (_) { /* not allowed yet */ }
