@@ -495,6 +495,64 @@ def test_phone_reconnects_after_a_server_restart(pw, browser):
             live.stop()
 
 
+def test_referee_mode_question_and_answer(server, pw, browser):
+    """Referee mode: a BANG! reported by the shooter puts a question on the target's phone
+    (and in large letters on the host screen); the target answers from the phone."""
+    import socketio
+
+    watch = Watch()
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})
+    host = watch.page(host_ctx, "host")
+    host.goto(server + "/")
+    host.get_by_label("Referee").check()
+    host.get_by_role("button", name="Create the table").click()
+    expect(host.locator("#join-url")).to_contain_text("/t/")
+    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
+    table_id = join_url.rstrip("/").split("/")[-1]
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
+              for n in names}
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    # Characters whose draw phase is the ordinary one.
+    for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):
+        host.get_by_label(f"Character for {n}").select_option(c)
+    host.get_by_role("button", name="Deal roles").click()
+    expect(host.locator(".seat")).to_have_count(4)
+    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
+    target = names[(names.index(sheriff) + 1) % 4]
+
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    phone = watch.page(ctx, target)
+    phone.goto(f"{server}/p/{table_id}#{tokens[target]}")
+    expect(phone.locator("#game-view")).to_be_visible()
+    # Referee mode: life and cards change only through reported cards.
+    expect(phone.get_by_role("button", name="Lose 1 life")).to_be_hidden()
+    expect(phone.get_by_role("button", name="Barrel")).to_be_disabled()
+    life = int(phone.locator("#life-value").inner_text())
+
+    shooter = socketio.SimpleClient()
+    shooter.connect(server, auth={"table": table_id, "token": tokens[sheriff]},
+                    transports=["websocket"])
+    try:
+        assert shooter.call("move", {"draw": {}}, timeout=5)["ok"]
+        assert shooter.call("move", {"play": "BANG!", "target": target}, timeout=5)["ok"]
+    finally:
+        shooter.disconnect()
+
+    question = phone.locator("#my-question")
+    expect(question).to_contain_text(f"You must answer BANG! from {sheriff}")
+    expect(host.locator("#pending")).to_contain_text(f"{target} must answer BANG! from {sheriff}")
+    shot(phone, "phone-referee-question")
+    shot(host, "host-referee-pending")
+    phone.get_by_role("button", name="Take the hit").click()
+    expect(question).to_be_hidden()
+    expect(phone.locator("#life-value")).to_have_text(str(life - 1))
+    expect(host.locator("#pending li")).to_have_count(0)
+    assert not watch.errors, watch.errors
+    host_ctx.close()
+    ctx.close()
+
+
 # --- page weight (no browser needed) ----------------------------------------------------------
 
 _ASSET = re.compile(r'<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"', re.I)

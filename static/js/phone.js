@@ -9,7 +9,7 @@ import { wireRoleCard, renderRole } from "./phone-role.js";
 import { wireLife, drawLife } from "./phone-life.js";
 import { wireInPlay, renderInPlay } from "./phone-inplay.js";
 import { renderReach } from "./phone-reach.js";
-import { pendingText } from "./bits.js";
+import { renderQuestion } from "./phone-answer.js";
 import { roleText } from "./roles.js";
 
 const table = tableId();
@@ -76,10 +76,8 @@ function renderTurn(view, m, seat) {
   }
   wasMyTurn = mine;
 
-  const asked = list(m.asked).length ? list(m.asked) : list(view.pending).filter((p) => p && p.seat === m.name);
-  const q = $("#my-question");
-  q.hidden = !asked.length || over;
-  fill(q, asked.map((p) => h("p", {}, pendingText({ ...p, seat: "You" }).replace("You is", "You are"))));
+  const asked = over ? [] : list(m.asked).length ? list(m.asked) : list(view.pending).filter((p) => p && p.seat === m.name);
+  renderQuestion($("#my-question"), asked, { referee: view.mode === "referee", send: move });
 }
 
 function renderOutcome(view, m, seat, status) {
