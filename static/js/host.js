@@ -19,6 +19,7 @@ function render(s) {
   snap = s;
   const t = get(s, "table") || {};
   const inLobby = t.status === "lobby" || !get(s, "view");
+  if (!inLobby && $("#game-view").hidden) window.scrollTo(0, 0); // just dealt: show the whole table
   $("#lobby-view").hidden = !inLobby;
   $("#game-view").hidden = inLobby;
   if (t.mode) $("#mode-text").textContent = t.mode === "referee" ? "referee" : "tracker";
