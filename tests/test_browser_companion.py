@@ -35,9 +35,6 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE_BUDGET = 150 * 1024   # the phone page's first load, uncompressed
 
-pytestmark = pytest.mark.browser
-
-
 def missing(reason: str):
     """Skip (or fail, under REQUIRE_BROWSER=1) because the browser cannot run."""
     if REQUIRE_BROWSER:
@@ -212,6 +209,7 @@ def seat_tile(host, name: str):
 
 # --- tests ----------------------------------------------------------------------------------
 
+@pytest.mark.browser
 def test_two_phones_and_the_host_screen(server, pw, browser):
     """Create a table, join two phones through the QR's URL, deal, reveal a role by
     press-and-hold, change life and cards in play, and see it all on the host screen."""
@@ -333,6 +331,7 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
         ctx.close()
 
 
+@pytest.mark.browser
 def test_elimination_reseat_and_new_game(server, pw, browser):
     """Down to 0 life with a confirmation (the role becomes public), a seat moved to a new
     phone (the old one is locked out), then the host ends the game and deals a new one."""
@@ -435,6 +434,7 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
         ctx.close()
 
 
+@pytest.mark.browser
 def test_screen_stays_awake_without_the_wake_lock_api(server, pw, browser):
     """Plain http on a LAN has no Wake Lock API: the first tap starts the muted looping
     video instead (and the page says the screen stays on)."""
@@ -458,6 +458,7 @@ def test_screen_stays_awake_without_the_wake_lock_api(server, pw, browser):
     ctx.close()
 
 
+@pytest.mark.browser
 def test_phone_reconnects_after_a_server_restart(pw, browser):
     """The server goes away and comes back (same data): the phone says it is reconnecting,
     then rejoins by itself and shows the game from the fresh snapshot."""
@@ -495,6 +496,7 @@ def test_phone_reconnects_after_a_server_restart(pw, browser):
             live.stop()
 
 
+@pytest.mark.browser
 def test_referee_mode_question_and_answer(server, pw, browser):
     """Referee mode: a BANG! reported by the shooter puts a question on the target's phone
     (and in large letters on the host screen); the target answers from the phone."""
