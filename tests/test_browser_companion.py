@@ -555,6 +555,58 @@ def test_referee_mode_question_and_answer(server, pw, browser):
     ctx.close()
 
 
+JUNK_PHONE = """async () => {
+  const reach = await import("/static/js/phone-reach.js");
+  const role = await import("/static/js/phone-role.js");
+  const life = await import("/static/js/phone-life.js");
+  const inplay = await import("/static/js/phone-inplay.js");
+  const answer = await import("/static/js/phone-answer.js");
+  for (const me of [null, {}, {distances: null}, {distances: {others: [{}], reached_by: [null]}},
+                    {distances: {weapon: {}, others: [{name: "X", breakdown: [{}, {delta: -1}]}]}}]) {
+    reach.renderReach(me);
+    role.renderRole(me);
+  }
+  for (const seat of [null, {}, {life: "x"}, {life: 2, max_life: null, hand_limit: null}]) {
+    life.drawLife(seat);
+    inplay.renderInPlay(seat);
+  }
+  inplay.renderInPlay({in_play: [null, {}, "Barrel", {name: "Volcanic"}]});
+  answer.renderQuestion(document.getElementById("my-question"), [{}, {kind: "duel"}],
+                        {referee: true, send: () => {}});
+  return true;
+}"""
+
+JUNK_HOST = """async () => {
+  const board = await import("/static/js/host-board.js");
+  const lobby = await import("/static/js/host-lobby.js");
+  for (const snap of [null, {}, {view: {}}, {view: {seats: [{}, null, {name: "X", in_play: [{}]}],
+      pending: [{}, null], winner: {}}, table: {roles: [null, {}], seats_connected: null}}]) {
+    board.renderBoard(snap, () => {});
+    lobby.renderLobby(snap, {move() {}, kick() {}});
+  }
+  lobby.renderLobby({table: {lobby: [{}, {id: "a", name: "A"}]}}, {move() {}, kick() {}});
+  return true;
+}"""
+
+
+@pytest.mark.browser
+def test_pages_survive_missing_fields(server, pw, browser):
+    """The renderers get snapshots with fields missing, null or of the wrong type: they
+    draw what they can and never throw."""
+    watch = Watch()
+    host_ctx, host = create_table(browser, watch, server)
+    table_id = host.url.rstrip("/").split("/")[-1]
+    assert host.evaluate(JUNK_HOST) is True
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    phone = watch.page(ctx, "phone")
+    phone.goto(f"{server}/p/{table_id}")
+    expect(phone.locator("#no-token")).to_be_visible()
+    assert phone.evaluate(JUNK_PHONE) is True
+    assert not watch.errors, watch.errors
+    host_ctx.close()
+    ctx.close()
+
+
 # --- page weight (no browser needed) ----------------------------------------------------------
 
 _ASSET = re.compile(r'<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"', re.I)

@@ -52,4 +52,5 @@ export function get(obj, ...path) {
   return cur;
 }
 
-export const list = (value) => (Array.isArray(value) ? value : []);
+/** An array without its null entries, or [] for anything that is not an array. */
+export const list = (value) => (Array.isArray(value) ? value.filter((x) => x !== null && x !== undefined) : []);
