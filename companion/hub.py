@@ -93,12 +93,12 @@ class Hub:
         presence = self.presence(table.id)
         info = snapshots.table_info(table, presence, self.join_url(table.id))
         emit = self.socketio.emit
-        if presence.get(None):
-            emit("snapshot", snapshots.for_host(table, info), to=host_room(table.id))
-        for entry in table.lobby:
+        for entry in table.lobby:          # the phones first: they are in people's hands
             if presence.get(entry["id"]):
                 emit("snapshot", snapshots.for_seat(table, entry, info),
                      to=seat_room(table.id, entry["id"]))
+        if presence.get(None):
+            emit("snapshot", snapshots.for_host(table, info), to=host_room(table.id))
 
     def drop(self, table_id: str, lobby_id: str, error: dict, keep_token: str = "") -> None:
         """Tell the sockets of a seat why, and disconnect them (kick, moved seat).

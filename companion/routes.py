@@ -75,6 +75,11 @@ def headers(resp: Response) -> Response:
     return resp
 
 
+@bp.app_errorhandler(500)
+def server_error(e):
+    return problem_page(Problem("internal"), 500)
+
+
 @bp.get("/")
 def index():
     return page("index.html")
