@@ -41,7 +41,11 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Host screen (open on this laptop): {base}/")
     print(f"Phones join at: {base}/join")
     if args.host in ("0.0.0.0", "", "::") and not args.public_url:
-        others = [a for a in net.candidates() if f"//{a}:" not in base]
+        found = net.candidates()
+        others = [a for a in found if f"//{a}:" not in base]
+        if not found:
+            print("WARNING: no local network address found, so phones cannot reach this "
+                  "laptop. Join a Wi-Fi network and restart, or pass --public-url.")
         if others:
             print("Other addresses of this machine: " + ", ".join(others)
                   + "  (use --public-url if phones cannot reach the one above)")
