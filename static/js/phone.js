@@ -55,6 +55,7 @@ function render(s) {
 
 function renderLobby(s) {
   showOnly("lobby-view");
+  wasMyTurn = false; // so the deal that makes me the first player buzzes too (a reload does not)
   const you = get(s, "table", "you") || {};
   const mine = you.me || you;
   $("#lobby-name").textContent = mine.name || "partner";
