@@ -16,7 +16,8 @@ runs with the same table count, rate and duration, and the ratios are printed:
     fanout_p50_ms: X ms      fanout_p99_ms: X ms      server_rss_mb: X MB
     bare_fanout_p50_ms: ...  fanout_p50_ratio: X x    fanout_p99_ratio: X x
 
-    python bench/fanout.py [--tables 50] [--rate 20] [--duration 20] [--no-bare]
+    python bench/fanout.py [--tables 50] [--rate 20] [--duration 20] [--runs 3]
+                           [--no-utf8-check] [--no-bare]
 """
 from __future__ import annotations
 
@@ -267,30 +268,8 @@ def run_bare(args) -> dict | None:
     return found
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=50)
-    ap.add_argument("--rate", type=float, default=20.0, help="moves per second, all tables")
-    ap.add_argument("--duration", type=float, default=20.0, help="measured seconds")
-    ap.add_argument("--warmup", type=float, default=2.0, help="unrecorded seconds first")
-    ap.add_argument("--drain", type=float, default=10.0, help="max wait for stragglers")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-bare", action="store_true", help="skip the bare-stack baseline")
-    ap.add_argument("--no-utf8-check", action="store_true",
-                    help="both harnesses: skip websocket-client's pure-Python UTF-8 check")
-    args = ap.parse_args()
-    if args.no_utf8_check:
-        skip_utf8_check()
-    if not (1 <= args.tables <= 200 and 0 < args.rate <= 500 and 0 < args.duration <= 300
-            and 0 <= args.warmup <= 60 and 0 < args.drain <= 60):
-        raise SystemExit("argument out of range")
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-
-    ours = run_ours(args)
+def report(args, ours: dict) -> tuple[float, float]:
     lat = ours["lat"]
-    print(f"tables: {args.tables}  sockets: {args.tables * PLAYERS}  rate: {args.rate}/s  "
-          f"duration: {args.duration}s  warmup: {args.warmup}s"
-          + ("  client utf-8 check: off (both)" if args.no_utf8_check else ""))
     print(f"snapshot: {ours['size']} B (JSON, one phone)  connect_s: {ours['connect_s']:.1f}"
           f"  max_sched_lag_ms: {ours['max_lag_ms']:.1f}")
     print(f"moves: {ours['moves']}  complete: {len(lat)}  lost: {ours['lost']}")
@@ -304,19 +283,71 @@ def main() -> None:
     print(f"server_rss_idle_mb: {ours['rss_idle']:.1f} MB  server_rss_connected_mb: "
           f"{ours['rss_connected']:.1f} MB  server_rss_peak_mb: {ours['rss_peak']:.1f} MB")
     sys.stdout.flush()
-    if args.no_bare:
+    return p50, p99
+
+
+def median(values: list[float]) -> float:
+    values = sorted(values)
+    return values[len(values) // 2] if values else float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--rate", type=float, default=20.0, help="moves per second, all tables")
+    ap.add_argument("--duration", type=float, default=20.0, help="measured seconds")
+    ap.add_argument("--warmup", type=float, default=2.0, help="unrecorded seconds first")
+    ap.add_argument("--drain", type=float, default=10.0, help="max wait for stragglers")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=1,
+                    help="alternate ours and the bare stack this many times; medians last")
+    ap.add_argument("--no-bare", action="store_true", help="skip the bare-stack baseline")
+    ap.add_argument("--no-utf8-check", action="store_true",
+                    help="both harnesses: skip websocket-client's pure-Python UTF-8 check")
+    args = ap.parse_args()
+    if args.no_utf8_check:
+        skip_utf8_check()
+    if not (1 <= args.tables <= 200 and 0 < args.rate <= 500 and 0 < args.duration <= 300
+            and 0 <= args.warmup <= 60 and 0 < args.drain <= 60 and 1 <= args.runs <= 9):
+        raise SystemExit("argument out of range")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    print(f"tables: {args.tables}  sockets: {args.tables * PLAYERS}  rate: {args.rate}/s  "
+          f"duration: {args.duration}s  warmup: {args.warmup}s  runs: {args.runs}"
+          + ("  client utf-8 check: off (both)" if args.no_utf8_check else ""))
+    runs = []
+    for k in range(args.runs):
+        if args.runs > 1:
+            print(f"-- run {k + 1} of {args.runs}")
+        ours = run_ours(args)
+        p50, p99 = report(args, ours)
+        bare = None if args.no_bare else run_bare(args)
+        if bare:
+            print(f"bare_fanout_p50_ms: {bare['fanout_p50_ms']:.2f} ms")
+            print(f"bare_fanout_p99_ms: {bare['fanout_p99_ms']:.2f} ms")
+            print(f"bare_server_rss_mb: {bare.get('server_rss_mb', float('nan')):.1f} MB")
+        runs.append((p50, p99, ours["rss"], bare))
+    if args.runs > 1:
+        print(f"-- medians of {args.runs} runs")
+        print(f"fanout_p50_ms: {median([r[0] for r in runs]):.2f} ms")
+        print(f"fanout_p99_ms: {median([r[1] for r in runs]):.2f} ms")
+        print(f"server_rss_mb: {median([r[2] for r in runs]):.1f} MB")
+    bares = [r[3] for r in runs if r[3]]
+    if not bares:
         return
-    bare = run_bare(args)
-    if not bare:
-        return
-    print(f"bare_fanout_p50_ms: {bare['fanout_p50_ms']:.2f} ms")
-    print(f"bare_fanout_p99_ms: {bare['fanout_p99_ms']:.2f} ms")
-    print(f"bare_server_rss_mb: {bare.get('server_rss_mb', float('nan')):.1f} MB")
-    print(f"fanout_p50_ratio: {p50 / bare['fanout_p50_ms']:.2f} x")
-    print(f"fanout_p99_ratio: {p99 / bare['fanout_p99_ms']:.2f} x")
-    if "server_rss_mb" in bare:
-        print(f"server_rss_ratio: {ours['rss'] / bare['server_rss_mb']:.2f} x")
-    ok = p50 <= 1.3 * bare["fanout_p50_ms"] and p99 <= 1.5 * bare["fanout_p99_ms"] and p99 <= 50
+    p50 = median([r[0] for r in runs])
+    p99 = median([r[1] for r in runs])
+    b50 = median([b["fanout_p50_ms"] for b in bares])
+    b99 = median([b["fanout_p99_ms"] for b in bares])
+    if args.runs > 1:
+        print(f"bare_fanout_p50_ms: {b50:.2f} ms")
+        print(f"bare_fanout_p99_ms: {b99:.2f} ms")
+    print(f"fanout_p50_ratio: {p50 / b50:.2f} x")
+    print(f"fanout_p99_ratio: {p99 / b99:.2f} x")
+    rss = [b["server_rss_mb"] for b in bares if "server_rss_mb" in b]
+    if rss:
+        print(f"server_rss_ratio: {median([r[2] for r in runs]) / median(rss):.2f} x")
+    ok = p50 <= 1.3 * b50 and p99 <= 1.5 * b99 and p99 <= 50
     print("aim (p50 <= 1.3x, p99 <= 1.5x bare, p99 <= 50 ms): " + ("met" if ok else "NOT met"))
 
 
