@@ -49,7 +49,8 @@ function makeVideo(base) {
   v.setAttribute("aria-hidden", "true");
   v.setAttribute("tabindex", "-1");
   v.className = "keep-awake-video";
-  for (const [ext, type] of [["webm", "video/webm"], ["mp4", "video/mp4"]]) {
+  // H.264 first: every phone browser plays it (iOS Safari only reliably that one).
+  for (const [ext, type] of [["mp4", "video/mp4"], ["webm", "video/webm"]]) {
     const s = document.createElement("source");
     s.src = `${base}keep-awake.${ext}`;
     s.type = type;

@@ -147,4 +147,8 @@ if (!token) {
 
 // Keep the screen on from the first tap (the video fallback needs a user gesture).
 onAwakeChange((mode) => { $("#awake").hidden = mode === "off"; });
-document.addEventListener("pointerdown", () => keepAwake(), { once: true, capture: true });
+// Every tap tries until it works (a browser may refuse the first one).
+const wake = async () => {
+  if ((await keepAwake()) !== "off") document.removeEventListener("pointerdown", wake, true);
+};
+document.addEventListener("pointerdown", wake, true);
