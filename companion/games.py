@@ -5,6 +5,7 @@ Everything rules-related is the engine's; this module only turns the server's da
 """
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 
@@ -17,6 +18,7 @@ from .errors import Problem
 log = logging.getLogger(__name__)
 
 SHERIFF_ROLES = ("sheriff", "vader")
+OPTIONS_MAX_BYTES = 2048
 
 
 def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None = None,
@@ -26,8 +28,9 @@ def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None =
     `sheriff` names the seat that must get the sheriff's role (a rotation); the roles
     are otherwise the engine's deal. Raises Problem (bad_deal).
     """
-    if options is not None and not isinstance(options, dict):
-        raise Problem("bad_request", "'options' must be an object.")
+    if options is not None and (not isinstance(options, dict)
+                                or len(json.dumps(options)) > OPTIONS_MAX_BYTES):
+        raise Problem("bad_request", "'options' must be a small JSON object.")
     seed = secrets.randbits(53)
     try:
         header = engine.deal(names, ruleset=ruleset, seed=seed, characters=characters or None,

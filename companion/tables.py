@@ -182,8 +182,8 @@ class Table:
     def order(self, ids: object) -> None:
         """Put the lobby in this clockwise order (a permutation of its ids)."""
         self._need("lobby")
-        if (not isinstance(ids, list) or len(ids) != len(self.lobby)
-                or sorted(map(str, ids)) != sorted(e["id"] for e in self.lobby)):
+        if (not isinstance(ids, list) or not all(isinstance(i, str) for i in ids)
+                or sorted(ids) != sorted(e["id"] for e in self.lobby)):
             raise Problem("bad_request", "The order must list every lobby id once.")
         by_id = {e["id"]: e for e in self.lobby}
         self._save(self.row(lobby=[by_id[i] for i in ids]))

@@ -34,7 +34,9 @@ def test_wrong_host_cookie(table, app):
 
 @pytest.mark.parametrize("payload", [None, [], "deal", 3, [1, 2], {"order": "x"},
                                      {"order": [1, 2, 3]}, {"lobby_id": ["x"]},
-                                     {"seat": {"x": 1}}])
+                                     {"seat": {"x": 1}}, {"options": {"x": "y" * 3000}},
+                                     {"options": [1]}, {"characters": {"zz": "Paul Regret"}},
+                                     {"characters": ["Paul Regret"]}])
 @pytest.mark.parametrize("event", ["order", "kick", "reseat", "deal", "host_move"])
 def test_malformed_host_events(table, event, payload):
     table.seat(NAMES[:4])
@@ -60,6 +62,16 @@ def test_malformed_moves(table, move):
     ack = table.phones["Bob"].emit("move", move, callback=True)
     assert ack["ok"] is False, move
     assert set(ack["error"]) == {"code", "message", "rule"}
+    assert _state(table) == before
+
+
+def test_order_needs_every_id_once_as_strings(table):
+    table.seat(NAMES[:4])
+    ids = [e["id"] for e in table.last("host")["table"]["lobby"]]
+    before = _state(table)
+    for bad in [ids[:3], ids + ids[:1], ids[:3] + ids[:1], [int(i, 16) for i in ids],
+                ids[:3] + [None]]:
+        assert table.emit("host", "order", {"order": bad})["error"]["code"] == "bad_request"
     assert _state(table) == before
 
 
