@@ -125,3 +125,30 @@ def test_serve_prints_the_url_and_qr_code(live_server):
     out = "".join(live_server.output)
     assert f"Phones join at: {live_server.url}/join" in out
     assert "█" in out or "▀" in out
+
+
+def test_accepted_connections_have_tcp_nodelay():
+    import socket
+    import threading
+
+    import requests
+    from flask import Flask, request
+    from werkzeug.serving import make_server
+
+    from companion.serving import RequestHandler
+    app = Flask(__name__)
+
+    @app.get("/nodelay")
+    def nodelay():
+        sock = request.environ["werkzeug.socket"]
+        return str(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=RequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        assert requests.get(f"http://127.0.0.1:{server.port}/nodelay", timeout=5).text == "1"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
