@@ -120,8 +120,10 @@ def export(table_id):
     table = table_or_404(table_id)
     host_only(table)
     with table.lock:
-        if table.header is None:
-            return problem_page(Problem("wrong_status", "No game has been dealt yet."), 409)
+        # the record holds every role, and the host screen is in everybody's sight
+        if table.header is None or table.phase != "over":
+            return problem_page(Problem("wrong_status", "The record holds every role: it "
+                                        "can be saved once the game is over."), 409)
         record = engine.export_record(table.header, table.live_moves())
     resp = Response(json.dumps(record, ensure_ascii=False, indent=1),
                     mimetype="application/json")

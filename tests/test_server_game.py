@@ -150,6 +150,8 @@ def test_export_record(table, app):
     table.seat(NAMES[:4])
     table.deal()
     table.emit("Bob", "move", {"set": {"life": 2}})
+    assert table.http.get(f"/host/{table.id}/export.json").status_code == 409
+    table.emit("host", "end_game")
     r = table.http.get(f"/host/{table.id}/export.json")
     assert r.status_code == 200
     record = r.get_json()

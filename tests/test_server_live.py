@@ -144,6 +144,7 @@ def test_restart_after_sigkill_resumes_the_same_game(live_server):
                                    timeout=10)
     assert again["view"]["me"] == mine["view"]["me"]
     assert phones["Cid"].call("move", {"set": {"life": 3}})["ok"]
+    assert host.call("end_game", {})["ok"]
     r = requests.get(f"{live_server.url}/host/{table_id}/export.json",
                      headers={"Cookie": cookie})
     assert len(r.json()["moves"]) == 4
