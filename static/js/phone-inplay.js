@@ -1,18 +1,33 @@
 // The cards in front of me, toggled with a tap. One weapon at a time; tapping the weapon in
-// play puts the Colt .45 back. Sends the whole list: {"set": {"in_play": [...]}}.
+// play puts the Colt .45 back. Sends the whole list: {"set": {"in_play": [...]}}. Like
+// life, the list tapped stays on screen until a snapshot shows it or the server refuses.
 import { h, fill } from "./dom.js";
 import { WEAPONS, OTHER_BLUE, cardName, isWeapon } from "./cards.js";
 
-let names = [];   // what is in play now (names), as last drawn
+const SETTLE_MS = 4000;
+let names = [];      // what the picker shows
+let wanted = null;   // the list tapped, until a snapshot confirms it
+let timer = null;
+let latest = { list: [], disabled: false };
 let onChange = null;
+
+const key = (list) => list.map((n) => n.toLowerCase()).sort().join("|");
 
 export function wireInPlay(send) {
   onChange = async (next) => {
-    const before = names;
-    draw(next);
+    wanted = next;
+    clearTimeout(timer);
+    draw(next, latest.disabled);
     const ack = await send({ set: { in_play: next } });
-    if (!ack.ok) draw(before);
+    if (!ack.ok) settle();
+    else if (wanted === next) timer = setTimeout(settle, SETTLE_MS);
   };
+}
+
+function settle() {
+  clearTimeout(timer);
+  wanted = null;
+  draw(latest.list, latest.disabled);
 }
 
 function toggle(name, weapon) {
@@ -45,5 +60,10 @@ function draw(list, disabled = false) {
 /** Redraw from my seat in the snapshot. */
 export function renderInPlay(seat, locked = false) {
   const list = Array.isArray(seat && seat.in_play) ? seat.in_play.map(cardName).filter(Boolean) : [];
-  draw(list, !seat || seat.alive === false || locked);
+  latest = { list, disabled: !seat || seat.alive === false || locked };
+  if (wanted && key(wanted) === key(list)) {
+    clearTimeout(timer);
+    wanted = null;
+  }
+  draw(wanted || list, latest.disabled);
 }

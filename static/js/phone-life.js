@@ -1,24 +1,35 @@
 // Life with + and −, bounded 0..max; reaching 0 asks first, because it eliminates you
-// and reveals your role. Sends {"set": {"life": n}}; the next snapshot confirms it.
+// and reveals your role. Sends {"set": {"life": n}}. The value tapped stays on screen
+// until a snapshot shows it (or the server refuses it), so a snapshot that was already
+// on its way never makes the number jump back, and quick taps count from what is shown.
 import { bullets } from "./bits.js";
 import { fill } from "./dom.js";
+
+const SETTLE_MS = 4000;
 
 export function wireLife({ getSeat, send }) {
   const minus = document.getElementById("life-minus");
   const plus = document.getElementById("life-plus");
   const dialog = document.getElementById("confirm-zero");
-  let shown = null; // the value on screen while a change is on its way
+  let shown = null; // the value tapped, until a snapshot confirms it
+  let timer = null;
+  const locked = () => document.body.classList.contains("locked");
 
+  const settle = () => {
+    clearTimeout(timer);
+    shown = null;
+    drawLife(getSeat(), undefined, locked());
+  };
   const current = () => (shown !== null ? shown : Number((getSeat() || {}).life) || 0);
   const change = async (value) => {
     const seat = getSeat();
     if (!seat) return;
     shown = value;
-    drawLife(seat, value, document.body.classList.contains("locked"));
-    await send({ set: { life: value } });
-    shown = null;
-    // Snapshots that came while the change was on its way were not drawn: draw the newest.
-    drawLife(getSeat(), undefined, document.body.classList.contains("locked"));
+    clearTimeout(timer);
+    drawLife(seat, value, locked());
+    const ack = await send({ set: { life: value } });
+    if (!ack.ok) settle();
+    else if (shown === value) timer = setTimeout(settle, SETTLE_MS);
   };
   const askZero = () => new Promise((resolve) => {
     if (!dialog || typeof dialog.showModal !== "function") return resolve(window.confirm("Lose your last life and leave the game?"));
@@ -41,7 +52,16 @@ export function wireLife({ getSeat, send }) {
     if (current() + 1 > max) return;
     change(current() + 1);
   });
-  return { isBusy: () => shown !== null };
+  return {
+    /** Draw from a new snapshot, keeping a tapped value until the snapshot shows it. */
+    sync(seat, isLocked) {
+      if (shown !== null && seat && Number(seat.life) === shown) {
+        clearTimeout(timer);
+        shown = null;
+      }
+      drawLife(seat, shown ?? undefined, isLocked);
+    },
+  };
 }
 
 /** Draw my life, its bullets, the bounds of the buttons and the hand limit. */

@@ -6,7 +6,7 @@ import { showBanner } from "./banner.js";
 import { takeToken, dropToken } from "./token.js";
 import { start as keepAwake, onAwakeChange } from "./awake.js";
 import { wireRoleCard, renderRole } from "./phone-role.js";
-import { wireLife, drawLife } from "./phone-life.js";
+import { wireLife } from "./phone-life.js";
 import { wireInPlay, renderInPlay } from "./phone-inplay.js";
 import { renderReach } from "./phone-reach.js";
 import { renderQuestion } from "./phone-answer.js";
@@ -46,7 +46,7 @@ function render(s) {
   $("#inplay-help").textContent = view.mode === "referee"
     ? "The app updates these from the cards you report."
     : "Tap the blue cards lying in front of you. The distances below follow.";
-  if (!life.isBusy()) drawLife(seat, undefined, locked);
+  life.sync(seat, locked);
   renderInPlay(seat, locked);
   renderReach(m);
   renderOutcome(view, m, seat, status);
