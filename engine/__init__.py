@@ -20,13 +20,13 @@ from .table import distance, distance_table, hand_limit, legal_targets, outcome,
 from .game import apply  # noqa: E402
 from .views import public_view, view_for  # noqa: E402
 from .setup import deal, initial_state  # noqa: E402
-from .record import check_record, export_record, load_record, replay  # noqa: E402
+from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
 from .advice import answers_for, card_catalogue, feat_options, judge, turn_hints  # noqa: E402
 
 __all__ = [
     "CODES", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "deal", "initial_state", "replay", "load_record", "check_record",
-    "export_record", "view_for", "public_view", "distance", "distance_table", "reach",
+    "export_record", "public_record", "view_for", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",
     "feat_options", "card_catalogue",
 ]

@@ -134,8 +134,8 @@ class Ctx:
         seat.hand, seat.in_play = 0, []
         seat.life = min(seat.life, 0)
         self.s.pending = [a for a in self.s.pending if a.seat != i]
-        self.say("out", f"{seat.name} is eliminated: {seat.role}.", seat=seat.name,
-                 role=seat.role)
+        shown = seat.role if seat.role != "unknown" else "role hidden in this record"
+        self.say("out", f"{seat.name} is eliminated: {shown}.", seat=seat.name, role=seat.role)
         self.log(eliminated=i, by=source)
         vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]
         if vultures and left:
@@ -146,7 +146,10 @@ class Ctx:
             self.s.pending = []
             self.say("end", f"Game over. {SIDES[won]}", winner=won)
             return
-        if source is not None and source != i and self.s.seats[source].alive:
+        if seat.role == "unknown":
+            self.say("note", "This record hides the role: rewards and penalties are not "
+                     "settled here.")
+        elif source is not None and source != i and self.s.seats[source].alive:
             killer = self.s.seats[source]
             if seat.role == "outlaw":
                 self.gain(source, 3, f"reward for eliminating an Outlaw")

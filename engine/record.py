@@ -94,6 +94,20 @@ def export_record(header: dict, moves: list[dict]) -> dict:
     return out
 
 
+def public_record(header: dict, moves: list[dict], state: State) -> dict:
+    """A record of a running game that anyone may see: the roles still secret in `state`
+    (living players other than the Sheriff) are written "unknown". It replays the same
+    way, because a role only matters once it is public (at elimination or the end)."""
+    out = export_record(header, moves)
+    secret = {s.name for s in state.seats if s.alive and s.role != "sheriff"}
+    if state.winner is None:
+        for seat in out["seats"]:
+            if seat.get("name") in secret:
+                seat["role"] = "unknown"
+    out.pop("seed", None)          # the seed would deal the same roles again
+    return out
+
+
 def check_record(record: dict) -> tuple[int, list[str]]:
     """Replay a record and check every expectation: (number passed, failure lines)."""
     record = load_record(record)

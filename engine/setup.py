@@ -17,7 +17,7 @@ ROLE_MIX = {
     6: ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy"],
     7: ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy", "deputy"],
 }
-ROLES = ("sheriff", "deputy", "outlaw", "renegade")
+ROLES = ("sheriff", "deputy", "outlaw", "renegade", "unknown")   # unknown: hidden in the record
 GOALS = {
     "sheriff": "Survive and clear the town: every Outlaw and the Renegade must fall.",
     "deputy": "Keep the Sheriff alive and help him take down the Outlaws and the Renegade. "

@@ -128,10 +128,10 @@ def winner_now(state: State) -> str | None:
     if not any(s.role == "sheriff" for s in state.seats):
         return None                      # a record without a sheriff never ends by roles
     if "sheriff" not in roles:
-        if len(living) == 1 and living[0].role == "renegade":
-            return "renegade"
+        if len(living) == 1 and living[0].role in ("renegade", "unknown"):
+            return "renegade" if living[0].role == "renegade" else None
         return "outlaws"
-    if not roles & {"outlaw", "renegade"}:
+    if not roles & {"outlaw", "renegade", "unknown"}:
         return "sheriff"
     return None
 

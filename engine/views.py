@@ -35,7 +35,7 @@ def _seat(state: State, i: int) -> dict:
         "hand_limit": hand_limit(state, i),
         "in_play": [_card(state, n) for n in seat.in_play],
         "alive": seat.alive,
-        "role": seat.role if _role_is_public(state, i) else None,
+        "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
         "legend": seat.legend,
         "fame": seat.fame,
     }

@@ -172,3 +172,19 @@ def test_deal_is_replayable_from_its_seed():
     assert roles == sorted(["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy",
                             "deputy"])
     assert len({s["character"] for s in a["seats"]}) == 7
+
+
+def test_a_public_record_hides_living_roles_and_replays_the_same():
+    from engine.playout import random_game
+    header, moves, final = random_game(3)
+    half = moves[: len(moves) // 2]
+    state = engine.replay({**header, "moves": half})
+    pub = engine.public_record(header, half, state)
+    assert "seed" not in pub
+    for seat, row in zip(state.seats, pub["seats"]):
+        hidden = seat.alive and seat.role != "sheriff"
+        assert (row["role"] == "unknown") == hidden
+    again = engine.replay(pub)
+    assert [(s.life, s.hand, s.in_play, s.alive) for s in again.seats] == \
+        [(s.life, s.hand, s.in_play, s.alive) for s in state.seats]
+    assert engine.public_view(again) == engine.public_view(state)
