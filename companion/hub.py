@@ -7,12 +7,15 @@ message to each socket.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 
 from flask import has_request_context, request
 
 from . import snapshots
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -92,13 +95,20 @@ class Hub:
         """A fresh snapshot to every connected socket of `table` (hold `table.lock`)."""
         presence = self.presence(table.id)
         info = snapshots.table_info(table, presence, self.join_url(table.id))
-        emit = self.socketio.emit
         for entry in table.lobby:          # the phones first: they are in people's hands
             if presence.get(entry["id"]):
-                emit("snapshot", snapshots.for_seat(table, entry, info),
-                     to=seat_room(table.id, entry["id"]))
+                self._send(seat_room(table.id, entry["id"]), snapshots.for_seat, table,
+                           entry, info)
         if presence.get(None):
-            emit("snapshot", snapshots.for_host(table, info), to=host_room(table.id))
+            self._send(host_room(table.id), snapshots.for_host, table, info)
+
+    def _send(self, room: str, build, *args) -> None:
+        """One snapshot to one room. A failure is logged and does not stop the others
+        (the change is stored already; the next change or reconnect resends)."""
+        try:
+            self.socketio.emit("snapshot", build(*args), to=room)
+        except Exception:
+            log.exception("snapshot for %s failed", room.split(":")[0])
 
     def drop(self, table_id: str, lobby_id: str, error: dict, keep_token: str = "") -> None:
         """Tell the sockets of a seat why, and disconnect them (kick, moved seat).

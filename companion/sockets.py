@@ -69,7 +69,10 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                             if entry["token"] != conn.token:
                                 raise Problem("revoked")
                         result = fn(table, conn, data) or {}
-                        hub.broadcast(table)
+                        try:
+                            hub.broadcast(table)
+                        except Exception:     # the change is stored: still say so
+                            log.exception("snapshots after %s failed", event)
                     return {"ok": True, **result}
                 except (Problem, engine.Refusal, engine.RecordError) as e:
                     return {"ok": False, "error": error_of(e)}

@@ -157,3 +157,22 @@ def test_export_record(table, app):
     record = r.get_json()
     assert record["format"] == "bang-record/1" and len(record["moves"]) == 1
     assert app.test_client().get(f"/host/{table.id}/export.json").status_code == 403
+
+
+def test_a_failing_snapshot_does_not_stop_the_others(table, monkeypatch):
+    from companion import snapshots
+    table.seat(NAMES[:4])
+    table.deal()
+    for who in ["host"] + NAMES[:4]:
+        table.last(who)
+    real = snapshots.for_seat
+
+    def broken(t, entry, info):
+        if entry["name"] == "Bob":
+            raise RuntimeError("a view that cannot be built")
+        return real(t, entry, info)
+    monkeypatch.setattr(snapshots, "for_seat", broken)
+    assert table.emit("Ann", "move", {"set": {"life": 2}}) == {"ok": True}
+    assert table.last("host")["view"]["seats"][0]["life"] == 2
+    assert table.last("Cid")["view"]["seats"][0]["life"] == 2
+    assert table.phones["Bob"].get_received() == []
