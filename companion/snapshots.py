@@ -6,8 +6,6 @@ log lines the engine wrote for everyone. No tokens, no digests, no raw state.
 """
 from __future__ import annotations
 
-import engine
-
 LOG_SENT = 50
 
 
@@ -35,8 +33,8 @@ def for_host(table, info: dict) -> dict:
     """The host screen's snapshot: the public view."""
     info = dict(info)
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
-    view = engine.public_view(table.state) if table.state is not None else None
-    return {"seq": table.version, "table": info, "view": view, "log": table.log[-LOG_SENT:]}
+    return {"seq": table.version, "table": info, "view": table.view(None),
+            "log": table.log[-LOG_SENT:]}
 
 
 def for_seat(table, entry: dict, info: dict) -> dict:
@@ -44,5 +42,5 @@ def for_seat(table, entry: dict, info: dict) -> dict:
     info = dict(info)
     info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
                    "seat": entry["name"] if table.state is not None else None}
-    view = engine.view_for(table.state, entry["name"]) if table.state is not None else None
-    return {"seq": table.version, "table": info, "view": view, "log": table.log[-LOG_SENT:]}
+    return {"seq": table.version, "table": info, "view": table.view(entry["name"]),
+            "log": table.log[-LOG_SENT:]}

@@ -73,6 +73,8 @@ class Table:
         self.moves: list[dict] = []
         self.state: engine.State | None = None
         self.log: list[dict] = []
+        self._views_of: engine.State | None = None
+        self._views: dict = {}
 
     # -- reading ----------------------------------------------------------------------
     def row(self, **changes) -> dict:
@@ -118,6 +120,18 @@ class Table:
         if self.status == "playing" and self.state is not None and self.state.winner:
             return "over"
         return self.status
+
+    def view(self, seat: str | None) -> dict | None:
+        """The engine's view for `seat` (None: the public view), kept until the state
+        changes: a snapshot sent because someone connected rebuilds nothing."""
+        if self.state is None:
+            return None
+        if self._views_of is not self.state:
+            self._views_of, self._views = self.state, {}
+        if seat not in self._views:
+            self._views[seat] = (engine.public_view(self.state) if seat is None
+                                 else engine.view_for(self.state, seat))
+        return self._views[seat]
 
     def live_moves(self) -> list[dict]:
         return [m["move"] for m in self.moves if not m["undone"]]
