@@ -176,3 +176,21 @@ def test_a_failing_snapshot_does_not_stop_the_others(table, monkeypatch):
     assert table.last("host")["view"]["seats"][0]["life"] == 2
     assert table.last("Cid")["view"]["seats"][0]["life"] == 2
     assert table.phones["Bob"].get_received() == []
+
+
+def test_two_tabs_of_one_seat_share_its_room(table):
+    table.seat(NAMES[:4])
+    table.deal()
+    second = table.socketio.test_client(table.app, auth={"table": table.id,
+                                                         "token": table.tokens["Bob"]})
+    first = table.phones["Bob"]
+    first.get_received(), second.get_received()
+    assert table.emit("Bob", "move", {"set": {"life": 3}}) == {"ok": True}
+    for c in (first, second):
+        got = c.get_received()
+        assert [m["name"] for m in got] == ["snapshot"]
+        assert got[0]["args"][0]["view"]["me"]["name"] == "Bob"
+    second.disconnect()
+    assert table.last("host")["table"]["seats_connected"]["Bob"] is True
+    first.disconnect()
+    assert table.last("host")["table"]["seats_connected"]["Bob"] is False
