@@ -22,7 +22,8 @@ GOALS = {
     "sheriff": "Survive and clear the town: every Outlaw and the Renegade must fall.",
     "deputy": "Keep the Sheriff alive and help him take down the Outlaws and the Renegade. "
               "Nobody knows you are on his side.",
-    "outlaw": "Bring down the Sheriff. Any Outlaw still in the game shares the win.",
+    "outlaw": "Bring down the Sheriff. The Outlaws win together when he falls, even those "
+              "already out of the game (unless the Renegade is then the last one standing).",
     "renegade": "Be the last one standing: let the others thin out, and face the Sheriff "
                 "alone at the end.",
 }
