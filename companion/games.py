@@ -53,14 +53,17 @@ def _give_sheriff(header: dict, name: str) -> None:
         holder["role"], target["role"] = target["role"], holder["role"]
 
 
-def redeal(header: dict, state, *, keep_characters: bool, rotate_sheriff: bool) -> dict:
-    """The next game at the same seats. Survivors may keep their characters; the
-    sheriff's role may pass to the next seat clockwise. Raises Problem."""
+def redeal(header: dict, state, *, keep_characters: bool | str,
+           rotate_sheriff: bool) -> dict:
+    """The next game at the same seats. The survivors keep their characters if
+    `keep_characters` is true, everybody if it is "all"; the sheriff's role may pass to
+    the next seat clockwise. Raises Problem."""
     seats = header["seats"]
     names = [s["name"] for s in seats]
     characters = None
     if keep_characters and state is not None:
-        characters = {s.name: s.character for s in state.seats if s.alive}
+        characters = {s.name: s.character for s in state.seats
+                      if s.alive or keep_characters == "all"}
     sheriff = None
     if rotate_sheriff:
         k = next((i for i, s in enumerate(seats) if s["role"] in SHERIFF_ROLES), -1)

@@ -6,6 +6,7 @@ the host secret lives in an HttpOnly cookie.
 """
 from __future__ import annotations
 
+import functools
 import json
 from urllib.parse import urlsplit
 
@@ -120,11 +121,12 @@ def export(table_id):
     table = table_or_404(table_id)
     host_only(table)
     with table.lock:
-        # the record holds every role, and the host screen is in everybody's sight
-        if table.header is None or table.phase != "over":
-            return problem_page(Problem("wrong_status", "The record holds every role: it "
-                                        "can be saved once the game is over."), 409)
-        record = engine.export_record(table.header, table.live_moves())
+        if table.header is None:
+            return problem_page(Problem("wrong_status", "No game has been dealt yet."), 409)
+        if table.phase == "over":
+            record = engine.export_record(table.header, table.live_moves())
+        else:   # the host screen is in everybody's sight: the living roles stay hidden
+            record = engine.public_record(table.header, table.live_moves(), table.state)
     resp = Response(json.dumps(record, ensure_ascii=False, indent=1),
                     mimetype="application/json")
     resp.headers["Content-Disposition"] = f'attachment; filename="bang-{table.id}-game{table.game}.json"'
@@ -192,9 +194,26 @@ def phone_page(table_id):
     return page("phone.html", table_id=table.id, ruleset=table.ruleset, mode=table.mode)
 
 
+@functools.cache
+def rule_groups() -> list[dict]:
+    """The engine's rules reference, grouped as the rules page shows it."""
+    from engine import rulebook as book
+
+    def ref(rid: str) -> dict:
+        return {"id": rid, "anchor": book._anchor(rid), "title": book.RULES[rid]["title"]}
+    groups = []
+    for title, prefix in book.GROUPS:
+        rules = [dict(book.rule(rid), anchor=book._anchor(rid),
+                      see=[ref(s) for s in book.RULES[rid]["see"] if s in book.RULES])
+                 for rid in book.RULES if book._group(rid) == prefix]
+        if rules:
+            groups.append({"title": title, "rules": rules})
+    return groups
+
+
 @bp.get("/rules")
 def rules():
-    return page("rules.html")
+    return page("rules.html", groups=rule_groups())
 
 
 @bp.get("/healthz")

@@ -153,8 +153,9 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     @handler("new_game", "host")
     def on_new_game(table, conn, data):
         keep, rotate = data.get("keep_characters", False), data.get("rotate_sheriff", False)
-        if not isinstance(keep, bool) or not isinstance(rotate, bool):
-            raise Problem("bad_request", "keep_characters and rotate_sheriff are true/false.")
+        if keep not in (True, False, "all") or not isinstance(rotate, bool):
+            raise Problem("bad_request", "keep_characters is true, false or \"all\"; "
+                          "rotate_sheriff is true or false.")
         table.new_game(keep, rotate)
 
     @handler("end_game", "host")

@@ -241,7 +241,7 @@ class Table:
                             characters=by_seat, options=options)
         self._start(header)
 
-    def new_game(self, keep_characters: bool, rotate_sheriff: bool) -> None:
+    def new_game(self, keep_characters: bool | str, rotate_sheriff: bool) -> None:
         """Deal again to the same seats. Raises Problem."""
         self._need("playing", "over")
         header = games.redeal(self.header, self.state, keep_characters=keep_characters,

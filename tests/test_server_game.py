@@ -116,6 +116,13 @@ def test_elimination_end_game_and_new_game(table):
     assert new[NAMES[(k + 1) % 4]]["role"] == "sheriff"
     assert table.last("host")["table"]["game"] == 2
 
+    assert table.emit(victim["name"], "move", {"set": {"life": 0}})["ok"]
+    assert table.emit("host", "new_game", {"keep_characters": "all"}) == {"ok": True}
+    again = {s["name"]: s for s in table.tables().get(table.id).header["seats"]}
+    assert all(again[n]["character"] == new[n]["character"] for n in NAMES[:4])
+    bad = table.emit("host", "new_game", {"keep_characters": "some"})
+    assert bad["error"]["code"] == "bad_request"
+
 
 def test_deal_with_given_characters_and_bad_deals(table):
     table.seat(NAMES[:3])
@@ -150,12 +157,15 @@ def test_export_record(table, app):
     table.seat(NAMES[:4])
     table.deal()
     table.emit("Bob", "move", {"set": {"life": 2}})
-    assert table.http.get(f"/host/{table.id}/export.json").status_code == 409
+    running = table.http.get(f"/host/{table.id}/export.json").get_json()
+    assert len(running["moves"]) == 1 and "seed" not in running
+    assert sorted(s["role"] for s in running["seats"]) == ["sheriff"] + ["unknown"] * 3
     table.emit("host", "end_game")
     r = table.http.get(f"/host/{table.id}/export.json")
     assert r.status_code == 200
     record = r.get_json()
     assert record["format"] == "bang-record/1" and len(record["moves"]) == 1
+    assert "unknown" not in [s["role"] for s in record["seats"]]
     assert app.test_client().get(f"/host/{table.id}/export.json").status_code == 403
 
 

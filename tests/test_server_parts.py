@@ -80,6 +80,8 @@ def test_pages_and_qr(table, app):
     TableHelper(app)
     assert http.get("/join").status_code == 200          # two tables: a list
     assert http.get("/healthz").data == b"ok"
+    rules = http.get("/rules")
+    assert rules.status_code == 200 and b'id="card-beer"' in rules.data
 
 
 def test_qr_helpers():
