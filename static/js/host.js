@@ -5,6 +5,8 @@ import { showBanner } from "./banner.js";
 import { wireLobby, renderLobby } from "./host-lobby.js";
 import { renderBoard } from "./host-board.js";
 import { wireControls } from "./host-controls.js";
+import { wireHostReferee, renderHostReferee } from "./host-referee.js";
+import { renderHostFeats } from "./host-feats.js";
 
 const table = tableId();
 let snap = null;
@@ -13,6 +15,7 @@ const send = (event, payload) => emit(socket, event, payload);
 const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.name === name) || null;
 
 const lobby = wireLobby(send);
+wireHostReferee(send);
 const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", "turn") });
 
 function render(s) {
@@ -28,6 +31,8 @@ function render(s) {
     return;
   }
   renderBoard(s, controls.openSeat);
+  renderHostReferee(s, send);
+  renderHostFeats(s);
   controls.refresh();
   $("#undo").disabled = t.can_undo === false;
   $("#end-game").disabled = t.status === "over";

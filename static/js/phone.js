@@ -11,6 +11,8 @@ import { wireInPlay, renderInPlay } from "./phone-inplay.js";
 import { renderReach } from "./phone-reach.js";
 import { renderQuestion } from "./phone-answer.js";
 import { roleText } from "./roles.js";
+import { wireReferee, renderReferee } from "./phone-referee.js";
+import { wireFeats, renderFeats } from "./phone-feats.js";
 
 const table = tableId();
 let snap = null;
@@ -51,6 +53,8 @@ function render(s) {
   renderReach(m);
   renderOutcome(view, m, seat, status);
   renderLog(get(s, "log"));
+  renderReferee(s, move);
+  renderFeats(s, move);
 }
 
 function renderLobby(s) {
@@ -122,6 +126,8 @@ const move = (payload) => send(socket, "move", payload);
 const life = wireLife({ getSeat: mySeat, send: move });
 wireInPlay(move);
 wireRoleCard($("#role-hold"));
+wireReferee(move);
+wireFeats(move);
 $("#end-turn").addEventListener("click", () => move({ end_turn: {} }));
 
 if (!token) {

@@ -1,0 +1,3 @@
+// Referee mode on the host screen (stub).
+export function wireHostReferee(send) {}
+export function renderHostReferee(snap, send) {}

@@ -1,0 +1,3 @@
+// Referee mode on the phone: play a card, answer questions, ask the referee (stub).
+export function wireReferee(move) {}
+export function renderReferee(snap, move) {}
