@@ -127,11 +127,8 @@ class Table:
         if self.state is None:
             return None
         if self._views_of is not self.state:
-            self._views_of, self._views = self.state, {}
-        if seat not in self._views:
-            self._views[seat] = (engine.public_view(self.state) if seat is None
-                                 else engine.view_for(self.state, seat))
-        return self._views[seat]
+            self._views_of, self._views = self.state, engine.all_views(self.state)
+        return self._views.get(seat)
 
     def live_moves(self) -> list[dict]:
         return [m["move"] for m in self.moves if not m["undone"]]

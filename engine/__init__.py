@@ -18,7 +18,7 @@ from .state import Ask, Seat, State
 
 from .table import distance, distance_table, hand_limit, legal_targets, outcome, reach  # noqa: E402
 from .game import apply  # noqa: E402
-from .views import public_view, view_for  # noqa: E402
+from .views import all_views, public_view, view_for  # noqa: E402
 from .setup import deal, initial_state  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
 from .advice import answers_for, card_catalogue, feat_options, judge, turn_hints  # noqa: E402
@@ -26,7 +26,7 @@ from .advice import answers_for, card_catalogue, feat_options, judge, turn_hints
 __all__ = [
     "CODES", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "deal", "initial_state", "replay", "load_record", "check_record",
-    "export_record", "public_record", "view_for", "public_view", "distance", "distance_table", "reach",
+    "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",
     "feat_options", "card_catalogue",
 ]

@@ -50,33 +50,54 @@ def weapon(state: State, i: int) -> tuple[str, int]:
     return "Colt .45", COLT_RANGE
 
 
+class Geometry:
+    """The seating and every distance modifier of one state, read once: distances between
+    many pairs (a phone's calculator, every phone at once) cost little after that."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.alive = state.alive()
+        self.pos = {seat: k for k, seat in enumerate(self.alive)}
+        self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
+        self.sees: dict[int, list[dict]] = {}     # added when seat i looks
+        self.all_at_1: dict[int, str] = {}
+        for j in self.alive:
+            name, char = state.seats[j].name, character(state, j)
+            seen, sees = [], []
+            horse = has_kind(state, j, "horse")
+            if horse:
+                seen.append({"label": f"{name}'s {horse}", "delta": 1})
+            if char.seen_farther:
+                seen.append({"label": char.name, "delta": char.seen_farther})
+            scope = has_kind(state, j, "scope")
+            if scope:
+                sees.append({"label": f"{name}'s {scope}", "delta": -1})
+            if char.sees_closer:
+                sees.append({"label": char.name, "delta": -char.sees_closer})
+            if char.sees_all_at_1:
+                self.all_at_1[j] = char.name
+            self.seen[j], self.sees[j] = seen, sees
+
+    def parts(self, a: int, b: int) -> tuple[int, list[dict]]:
+        """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
+        d = abs(self.pos[a] - self.pos[b])
+        seats = min(d, len(self.alive) - d)
+        parts = [{"label": f"{seats} seat{'s' if seats != 1 else ''} apart", "delta": seats}]
+        parts += self.seen[b] + self.sees[a]
+        total = sum(p["delta"] for p in parts)
+        if a in self.all_at_1 and total != 1:
+            parts.append({"label": f"{self.all_at_1[a]} (legend) sees everyone at 1",
+                          "delta": 1 - total})
+            total = 1
+        if total < 1:
+            parts.append({"label": "never less than 1", "delta": 1 - total})
+            total = 1
+        return total, parts
+
+
 def distance_parts(state: State, a: int, b: int) -> tuple[int, list[dict]]:
     """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
-    alive = state.alive()
-    ia, ib = alive.index(a), alive.index(b)
-    d = abs(ia - ib)
-    seats = min(d, len(alive) - d)
-    parts = [{"label": f"{seats} seat{'s' if seats != 1 else ''} apart", "delta": seats}]
-    horse = has_kind(state, b, "horse")
-    if horse:
-        parts.append({"label": f"{state.seats[b].name}'s {horse}", "delta": 1})
-    cb = character(state, b)
-    if cb.seen_farther:
-        parts.append({"label": cb.name, "delta": cb.seen_farther})
-    scope = has_kind(state, a, "scope")
-    if scope:
-        parts.append({"label": f"{state.seats[a].name}'s {scope}", "delta": -1})
-    ca = character(state, a)
-    if ca.sees_closer:
-        parts.append({"label": ca.name, "delta": -ca.sees_closer})
-    total = sum(p["delta"] for p in parts)
-    if ca.sees_all_at_1 and total != 1:
-        parts.append({"label": f"{ca.name} (legend) sees everyone at 1", "delta": 1 - total})
-        total = 1
-    if total < 1:
-        parts.append({"label": "never less than 1", "delta": 1 - total})
-        total = 1
-    return total, parts
+    return Geometry(state).parts(a, b)
 
 
 def dist(state: State, a: int, b: int) -> int:
@@ -179,18 +200,20 @@ def legal_targets(state: State, seat: str, card_name: str) -> list[dict]:
     return out
 
 
-def distance_table(state: State, seat: str) -> dict:
+def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict:
     """The phone's distance calculator: whom seat reaches, and who reaches seat, and why."""
     i = _living(state, seat)
+    geo = geo or Geometry(state)
     wname, rng = weapon(state, i)
     others, reached_by = [], []
     for j in _others(state, i):
-        d, parts = distance_parts(state, i, j)
+        d, parts = geo.parts(i, j)
         others.append({"name": state.seats[j].name, "distance": d, "breakdown": parts,
                        "bang": d <= rng, "panic": d <= 1})
-        back, back_parts = distance_parts(state, j, i)
+        back, back_parts = geo.parts(j, i)
+        their_weapon, their_range = weapon(state, j)
         reached_by.append({"name": state.seats[j].name, "distance": back,
-                           "breakdown": back_parts, "weapon": weapon(state, j)[0],
-                           "bang": back <= weapon(state, j)[1]})
+                           "breakdown": back_parts, "weapon": their_weapon,
+                           "bang": back <= their_range})
     return {"weapon": {"name": wname, "range": rng}, "others": others,
             "reached_by": reached_by}

@@ -9,7 +9,7 @@ from .effects import SIDES
 from .errors import Refusal
 from .setup import GOALS
 from .state import State, ask_dict
-from .table import cards_of, character, distance_table, hand_limit
+from .table import Geometry, cards_of, character, distance_table, hand_limit
 
 
 def _role_is_public(state: State, i: int) -> bool:
@@ -61,14 +61,37 @@ def public_view(state: State) -> dict:
 def view_for(state: State, seat: str) -> dict:
     """What the player in `seat` may see: the public view plus their own role."""
     i = state.index(seat)
+    return _phone_view(state, _phone_public(public_view(state)), i, Geometry(state))
+
+
+def all_views(state: State) -> dict:
+    """Every view of a state at once: {None: the public view, seat name: that seat's view}.
+    The same as calling public_view and view_for for each seat, with the distances and
+    the public part computed once."""
+    pub = public_view(state)
+    phone_pub, geo = _phone_public(pub), Geometry(state)
+    out: dict = {None: pub}
+    for i, s in enumerate(state.seats):
+        out[s.name] = _phone_view(state, phone_pub, i, geo)
+    return out
+
+
+def _phone_public(pub: dict) -> dict:
+    """The public part of a phone's view: the host's, without the other seats' ability
+    texts (a phone shows its own; the rules page has them all)."""
+    return {**pub, "seats": [{k: v for k, v in row.items() if k != "ability"}
+                             for row in pub["seats"]]}
+
+
+def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
-    view = public_view(state)
+    names = [x.name for x in state.seats]
     me = {"name": s.name, "role": s.role, "goal": GOALS.get(s.role, ""),
           "character": s.character, "ability": character(state, i).ability,
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
-          "asked": [ask_dict(a, [x.name for x in state.seats]) for a in state.asks_for(i)]}
+          "asked": [ask_dict(a, names) for a in state.asks_for(i)]}
     try:
-        me["distances"] = distance_table(state, s.name) if s.alive else None
+        me["distances"] = distance_table(state, s.name, geo) if s.alive else None
     except Refusal:
         me["distances"] = None
     if s.alive and state.winner is None:
@@ -76,5 +99,4 @@ def view_for(state: State, seat: str) -> dict:
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
         me["feats"] = feat_options(state, s.name)
-    view["me"] = me
-    return view
+    return {**phone_pub, "me": me}

@@ -188,3 +188,15 @@ def test_a_public_record_hides_living_roles_and_replays_the_same():
     assert [(s.life, s.hand, s.in_play, s.alive) for s in again.seats] == \
         [(s.life, s.hand, s.in_play, s.alive) for s in state.seats]
     assert engine.public_view(again) == engine.public_view(state)
+
+
+def test_all_views_equal_the_views_one_by_one():
+    from engine.playout import random_game
+    header, moves, final = random_game(5, ruleset="legends")
+    for upto in (0, len(moves) // 3, len(moves) // 2):
+        state = engine.replay({**header, "moves": moves[:upto]})
+        views = engine.all_views(state)
+        assert views[None] == public_view(state)
+        for seat in state.seats:
+            assert views[seat.name] == view_for(state, seat.name)
+            assert all("ability" not in row for row in views[seat.name]["seats"])
