@@ -154,4 +154,5 @@ def valid_in_play(ctx: Ctx, value: object) -> list[str]:
 REFEREE = {"check": do_check, "draw": do_draw, "play": do_play, "respond": do_respond,
            "ability": do_ability, "end_turn": do_end_turn, "set": own_set,
            "perform": do_perform, "boast": do_boast, "claim": do_claim, "jail": do_jail_discard}
-TRACKER = {"set": own_set, "end_turn": tracker_end_turn}
+TRACKER = {"set": own_set, "end_turn": tracker_end_turn,
+           "perform": do_perform, "boast": do_boast, "claim": do_claim}

@@ -102,6 +102,8 @@ def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
     s = ctx.s
     if feat is None:
         return f"{s.feats[k]['name']} is not known to the app: its requirement is trusted."
+    if s.mode == "tracker":
+        return "Tracker mode: the table saw the requirement met; the app does not check it."
     if feat.met is not None and "discard" not in m.opts and feat.met(s.turn_log, i):
         return ""
     action = ACTIONS.get(feat.name)
@@ -194,6 +196,8 @@ def _when(ctx: Ctx, feat: Feat | None, i: int) -> None:
     """Feats are done in the play phase, except the Oregon Trail (before the draw) and
     Borderlands (any time in one's turn)."""
     s = ctx.s
+    if s.mode == "tracker":
+        return                          # the phases are the table's own in tracker mode
     if check_due(ctx):
         raise Refusal("check_pending", "The start-of-turn draw! comes first.", "turn.start")
     name = feat.name if feat else ""
@@ -275,7 +279,7 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
     jailed = bool(s.turn_log) and s.turn_log[0].get("jailed_before") == i and len(s.turn_log) == 1
     if not jailed:
         own_turn(ctx, m, i)
-        if s.phase != "play":
+        if s.phase != "play" and s.mode != "tracker":
             raise Refusal("wrong_phase", "Boasting comes at the end of the turn.",
                           "legends.boast")
     if seat.legend:
