@@ -112,3 +112,37 @@ def replay(header: dict, moves: list[dict]):
             continue
         lines.extend(log_lines(m["seq"], events))
     return state, lines
+
+
+
+
+def from_record(text: object) -> tuple[dict, list[dict]]:
+    """A record read, checked and replayed by the engine: (header, the moves that
+    stand). Moves taken back, and refusals the record expects, are left out; the
+    expectations and bookkeeping keys too. Raises Problem (bad_record)."""
+    try:
+        record = engine.load_record(text)
+        engine.replay(record)
+        header = {k: v for k, v in record.items() if k not in ("moves", "expect", "seed")}
+        header.setdefault("format", "bang-record/1")
+        header.setdefault("ruleset", "base")
+        header.setdefault("mode", "referee")
+        if header["ruleset"] not in RULESETS or header["mode"] not in MODES:
+            raise Problem("bad_record", "This server cannot run that ruleset or mode.")
+        state = engine.initial_state(header)
+        moves = []
+        for d in record.get("moves", []):
+            if d.get("undone"):
+                continue
+            move = {k: v for k, v in d.items() if k not in ("expect", "then", "note", "at",
+                                                             "seq", "undone")}
+            try:
+                state, _ = engine.apply(state, move)
+            except engine.Refusal:
+                continue                    # a refusal the record expects (replay said so)
+            moves.append(move)
+    except engine.RecordError as e:
+        raise Problem("bad_record", f"{e.where}: {e.message}") from None
+    except (engine.Refusal, KeyError, ValueError, TypeError, AttributeError) as e:
+        raise Problem("bad_record", getattr(e, "message", None) or str(e)) from None
+    return header, moves

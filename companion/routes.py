@@ -100,6 +100,26 @@ def create_table():
     return resp
 
 
+@bp.post("/tables/from-record")
+def create_from_record():
+    """Start a table from an uploaded record (form file `record`, or the JSON body)."""
+    tables, _ = _parts()
+    upload = request.files.get("record")
+    text = upload.read() if upload else request.get_data()
+    try:
+        if not text:
+            raise Problem("bad_record", "Choose a record file (.json) first.")
+        table, secret = tables.create_from_record(text)
+    except Problem as p:
+        if request.is_json:
+            return jsonify({"ok": False, "error": p.to_dict()}), 400
+        return page("index.html", 400, record_error=p.message)
+    resp = redirect(f"/host/{table.id}", 303)
+    resp.set_cookie(f"host_{table.id}", secret, httponly=True, samesite="Lax",
+                    max_age=30 * 24 * 3600)
+    return resp
+
+
 @bp.get("/host/<table_id>")
 def host_page(table_id):
     table = table_or_404(table_id)

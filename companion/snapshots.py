@@ -33,6 +33,7 @@ def for_host(table, info: dict) -> dict:
     """The host screen's snapshot: the public view."""
     info = dict(info)
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
+    info["unclaimed"] = [e["name"] for e in table.lobby if e.get("unclaimed")]
     return {"seq": table.version, "table": info, "view": table.view(None),
             "log": table.log[-LOG_SENT:]}
 

@@ -14,6 +14,7 @@ from flask_socketio import ConnectionRefusedError, emit, join_room
 
 import engine
 
+from . import referee
 from .errors import Problem
 from .hub import Conn, Hub
 from .qr import svg as qr_svg
@@ -47,9 +48,10 @@ def clean_move(data: dict) -> dict:
 def register(socketio, tables: Tables, hub: Hub) -> None:
     """Attach every event handler to `socketio`."""
 
-    def handler(event: str, who: str):
-        """`who`: "host" or "seat". The wrapped function gets (table, conn, data) and
-        returns extra ack fields; it runs with the table's lock held."""
+    def handler(event: str, who: str, broadcast: bool = True):
+        """`who`: "host", "seat" or "any". The wrapped function gets (table, conn, data)
+        and returns extra ack fields; it runs with the table's lock held. A read-only
+        event (`broadcast=False`) answers its ack and sends no snapshot."""
         def wrap(fn):
             @functools.wraps(fn)
             def inner(data=None, *extra):
@@ -57,7 +59,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                     conn = hub.conn(request.sid)
                     if conn is None:
                         raise Problem("bad_token", "This connection is not attached to a seat.")
-                    if conn.is_host != (who == "host"):
+                    if who != "any" and conn.is_host != (who == "host"):
                         raise Problem("not_host" if who == "host" else "bad_request",
                                       "" if who == "host" else "Only a phone sends this.")
                     if extra or not isinstance(data, dict):
@@ -69,10 +71,11 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                             if entry["token"] != conn.token:
                                 raise Problem("revoked")
                         result = fn(table, conn, data) or {}
-                        try:
-                            hub.broadcast(table)
-                        except Exception:     # the change is stored: still say so
-                            log.exception("snapshots after %s failed", event)
+                        if broadcast:
+                            try:
+                                hub.broadcast(table)
+                            except Exception:     # the change is stored: still say so
+                                log.exception("snapshots after %s failed", event)
                     return {"ok": True, **result}
                 except (Problem, engine.Refusal, engine.RecordError) as e:
                     return {"ok": False, "error": error_of(e)}
@@ -167,6 +170,27 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
         code = table.reseat(data.get("seat"))
         url = hub.join_url(table.id) + "/claim/" + code
         return {"claim_url": url, "claim_qr_svg": qr_svg(url)}
+
+    # -- referee mode: read-only questions (companion/referee.py) ----------------------
+    def asker(table, conn, data) -> str:
+        """Who a ruling is for: a phone's own seat; the host may name any seat ("by")."""
+        if conn.is_host:
+            return data.get("by")
+        return table.entry(conn.lobby_id)["name"]
+
+    @handler("judge", "any", broadcast=False)
+    def on_judge(table, conn, data):
+        move = data.get("move")
+        move = clean_move(move) if isinstance(move, dict) else move
+        return {"ruling": referee.judge(table, asker(table, conn, data), move)}
+
+    @handler("targets", "any", broadcast=False)
+    def on_targets(table, conn, data):
+        return referee.targets(table, asker(table, conn, data), data.get("card"), data.get("as"))
+
+    @handler("distance", "any", broadcast=False)
+    def on_distance(table, conn, data):
+        return referee.distance(table, data.get("from"), data.get("to"))
 
     @socketio.on_error_default
     def on_error(e):   # a safety net: handlers above catch their own errors

@@ -222,7 +222,7 @@ class Table:
         for e in self.lobby:
             if e.get("claim") and hmac.compare_digest(e["claim"], h):
                 token = new_secret()
-                new = dict(e, token=digest(token), claim=None,
+                new = dict(e, token=digest(token), claim=None, unclaimed=False,
                            revoked=(e.get("revoked", []) + [e["token"]])[-REVOKED_KEPT:])
                 self._save(self.row(lobby=[new if x is e else x for x in self.lobby]))
                 return new, token, e["token"]
@@ -268,6 +268,16 @@ class Table:
         self.state = state
         self.log.extend(games.log_lines(seq, events))
         return events
+
+    def start_from_record(self, header: dict, moves: list[dict]) -> None:
+        """A table made from a record: its header is the game, its moves the log."""
+        self._start(header)
+        for move in moves:
+            seq = len(self.moves) + 1
+            entry = {"seq": seq, "at": time.time(), "move": move, "undone": False}
+            self._save(self.row(), move=entry)
+            self.moves.append(entry)
+        self.state, self.log = games.replay(self.header, self.moves)
 
     def undo(self) -> dict:
         """Take back the last live move (replay without it). Returns that move."""
@@ -320,6 +330,24 @@ class Tables:
     def all(self) -> list[Table]:
         with self._lock:
             return list(self._tables.values())
+
+    def create_from_record(self, text: object) -> tuple[Table, str]:
+        """A table whose game is a record's (docs/record-format.md), replayed: its seats
+        wait for phones, each through a claim code the host hands out. Raises Problem."""
+        header, moves = games.from_record(text)
+        for seat in header["seats"]:
+            try:
+                clean_name(seat["name"])
+            except Problem as p:
+                raise Problem("bad_record", f"Seat {seat['name']!r}: {p.message}") from None
+        table, secret = self.create(header["ruleset"], header["mode"])
+        with table.lock:
+            lobby = [{"id": secrets.token_hex(3) + str(k), "name": s["name"],
+                      "token": digest(new_secret()), "claim": None, "revoked": [],
+                      "unclaimed": True} for k, s in enumerate(header["seats"])]
+            table._save(table.row(lobby=lobby))
+            table.start_from_record(header, moves)
+        return table, secret
 
     def create(self, ruleset: str = "base", mode: str = "tracker") -> tuple[Table, str]:
         """A new empty table. Returns (table, host secret)."""

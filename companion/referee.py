@@ -1,0 +1,115 @@
+"""Referee mode's read-only questions: "may I play this?", "whom may I aim it at?",
+"how far is X, and why?". Every answer comes from the engine (a dry run of the move or
+its distance breakdown); nothing here changes a table, and nothing echoes a hidden role:
+rulings carry no event texts (a dry-run elimination would name the role), only the
+verdict, its reason and the rule it rests on.
+"""
+from __future__ import annotations
+
+import engine
+from engine.rulebook import RULES
+from engine.table import cards_of, distance_parts, weapon
+
+from .errors import Problem
+
+CHOICE_CARDS = ("panic", "cat_balou")          # these ask "from the hand" or which card
+
+
+def ruling(result: dict) -> dict:
+    """An engine ruling as a client may see it: no events, the rule's text for the link."""
+    if result.get("ok"):
+        return {"ok": True}
+    rule = result.get("rule") or ""
+    return {"ok": False, "code": result.get("code", ""), "message": result.get("message", ""),
+            "rule": rule, "rule_text": RULES.get(rule, {}).get("text", "")}
+
+
+def _state(table):
+    if table.state is None or table.status == "lobby":
+        raise Problem("wrong_status", "The game has not been dealt yet.")
+    return table.state
+
+
+def _seat(state, name: object) -> str:
+    if not isinstance(name, str):
+        raise Problem("bad_request", "Name a player of this table.")
+    for s in state.seats:
+        if s.name.casefold() == name.strip().casefold():
+            return s.name
+    raise Problem("bad_request", f"No player called {name!r} at this table.")
+
+
+def judge(table, by: str, move: object) -> dict:
+    """The engine's ruling on `move` made by `by`, without playing it."""
+    state = _state(table)
+    if not isinstance(move, dict):
+        raise Problem("bad_request", "'move' is a JSON object (a record move).")
+    move = {k: v for k, v in move.items() if k not in ("by", "expect", "then")}
+    try:
+        return ruling(engine.judge(state, dict(move, by=_seat(state, by))))
+    except engine.RecordError as e:          # a move the engine cannot read
+        return {"ok": False, "code": "bad_move", "message": e.message, "rule": "record",
+                "rule_text": ""}
+
+
+def targets(table, by: str, card: object, as_card: object = None) -> dict:
+    """For a card about to be played by `by`: does it need a target, and for each living
+    player may it be aimed there (with the reason and rule when not). Built from the
+    engine's target rules and then a dry run of the whole play."""
+    state = _state(table)
+    me = _seat(state, by)
+    book = cards_of(state)
+    if not isinstance(card, str) or book.find(card) is None:
+        raise Problem("bad_request", "Name a card of this game's deck.")
+    played = book.find(card)
+    acting = book.find(as_card) if isinstance(as_card, str) and as_card else played
+    if acting is None:
+        raise Problem("bad_request", "'as' names a card of this game's deck.")
+    base = {"play": played.name, "by": me}
+    if acting is not played:
+        base["as"] = acting.name
+    out = {"card": played.name, "as": base.get("as"), "target": acting.target,
+           "choice": acting.kind in CHOICE_CARDS, "rule": acting.rule}
+    if acting.target not in ("reach", "distance1", "any", "other", "not_sheriff"):
+        out["needs_target"] = False
+        out["play"] = ruling(engine.judge(state, base))
+        out["targets"] = []
+        return out
+    out["needs_target"] = True
+    rows = []
+    try:
+        legal = engine.legal_targets(state, me, acting.name)
+    except engine.Refusal as e:
+        raise Problem("wrong_status", e.message, e.rule) from None
+    for row in legal:
+        entry = {"name": row["name"], "ok": row["ok"]}
+        if row["ok"]:
+            move = dict(base, target=row["name"])
+            if out["choice"]:
+                move["card"] = "hand"
+            verdict = ruling(engine.judge(state, move))
+            if not verdict["ok"] and out["choice"] and verdict["code"] == "no_cards":
+                verdict = {"ok": True}      # an empty hand may still have cards in play
+            entry.update(verdict)
+        else:
+            entry.update(ok=False, code=row["code"], message=row["reason"], rule=row["rule"],
+                         rule_text=RULES.get(row["rule"], {}).get("text", ""))
+        rows.append(entry)
+    out["targets"] = rows
+    return out
+
+
+def distance(table, a: object, b: object) -> dict:
+    """How far `a` sees `b`, and why; and whether a's weapon (or Panic!) reaches."""
+    state = _state(table)
+    i, j = state.index(_seat(state, a)), state.index(_seat(state, b))
+    for k in (i, j):
+        if not state.seats[k].alive:
+            raise Problem("bad_request", f"{state.seats[k].name} is out of the game.")
+    if i == j:
+        raise Problem("bad_request", "Pick two different players.")
+    d, parts = distance_parts(state, i, j)
+    wname, rng = weapon(state, i)
+    return {"from": state.seats[i].name, "to": state.seats[j].name, "distance": d,
+            "breakdown": parts, "weapon": wname, "range": rng, "bang": d <= rng,
+            "panic": d <= 1, "rule": "distance"}
