@@ -13,6 +13,7 @@ Config keys (besides Flask's own):
 """
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from dataclasses import dataclass
@@ -37,11 +38,23 @@ class Companion:
     storage: SqliteStorage
 
 
+class Utf8Json:
+    """The packets' JSON: card suits, arrows and accents as UTF-8 rather than \\u escapes
+    (a third of the bytes for those characters)."""
+
+    @staticmethod
+    def dumps(obj, **kw):
+        return json.dumps(obj, ensure_ascii=False, **kw)
+
+    loads = staticmethod(json.loads)
+
+
 class JsonPacket(Packet):
     """Socket.IO packets without the search for binary attachments: the server only
     sends JSON, and python-socketio's recursive search cost about 1 ms per 5 KB
     snapshot, more than building the snapshot itself."""
     uses_binary_events = False
+    json = Utf8Json
 
 
 def same_origin(base_url: str):

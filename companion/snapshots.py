@@ -6,7 +6,8 @@ log lines the engine wrote for everyone. No tokens, no digests, no raw state.
 """
 from __future__ import annotations
 
-LOG_SENT = 50
+LOG_SENT = 50          # the host screen's log
+LOG_SENT_PHONE = 12    # a phone shows the latest lines; every byte is sent to 7 phones
 
 
 def table_info(table, presence: dict, join_url: str) -> dict:
@@ -44,4 +45,4 @@ def for_seat(table, entry: dict, info: dict) -> dict:
     info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
                    "seat": entry["name"] if table.state is not None else None}
     return {"seq": table.version, "table": info, "view": table.view(entry["name"]),
-            "log": table.log[-LOG_SENT:]}
+            "log": table.log[-LOG_SENT_PHONE:]}

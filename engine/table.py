@@ -200,20 +200,28 @@ def legal_targets(state: State, seat: str, card_name: str) -> list[dict]:
     return out
 
 
+def why(parts: list[dict]) -> str:
+    """A breakdown in words: "2 seats apart · Bob's Mustang +1"."""
+    out = [parts[0]["label"]]
+    out += [f"{p['label']} {'+' if p['delta'] > 0 else '−'}{abs(p['delta'])}" for p in parts[1:]]
+    return " · ".join(out)
+
+
 def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict:
-    """The phone's distance calculator: whom seat reaches, and who reaches seat, and why."""
+    """The phone's distance calculator: whom seat reaches, and who reaches seat, and why
+    (in words; `distance_parts` gives the same reasons as data)."""
     i = _living(state, seat)
     geo = geo or Geometry(state)
     wname, rng = weapon(state, i)
     others, reached_by = [], []
     for j in _others(state, i):
         d, parts = geo.parts(i, j)
-        others.append({"name": state.seats[j].name, "distance": d, "breakdown": parts,
+        others.append({"name": state.seats[j].name, "distance": d, "why": why(parts),
                        "bang": d <= rng, "panic": d <= 1})
         back, back_parts = geo.parts(j, i)
         their_weapon, their_range = weapon(state, j)
         reached_by.append({"name": state.seats[j].name, "distance": back,
-                           "breakdown": back_parts, "weapon": their_weapon,
+                           "why": why(back_parts), "weapon": their_weapon,
                            "bang": back <= their_range})
     return {"weapon": {"name": wname, "range": rng}, "others": others,
             "reached_by": reached_by}

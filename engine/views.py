@@ -25,7 +25,7 @@ def _card(state: State, name: str) -> dict:
 def _seat(state: State, i: int) -> dict:
     seat = state.seats[i]
     char = character(state, i)
-    return {
+    row = {
         "name": seat.name,
         "character": seat.character,
         "ability": char.ability,
@@ -36,9 +36,10 @@ def _seat(state: State, i: int) -> dict:
         "in_play": [_card(state, n) for n in seat.in_play],
         "alive": seat.alive,
         "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
-        "legend": seat.legend,
-        "fame": seat.fame,
     }
+    if state.ruleset == "legends":
+        row.update(legend=seat.legend, fame=seat.fame)
+    return row
 
 
 def public_view(state: State) -> dict:

@@ -118,7 +118,7 @@ def test_distance_table_for_the_phone():
     t = engine.distance_table(s, "Ann")
     bob = next(r for r in t["others"] if r["name"] == "Bob")
     assert bob["distance"] == 2 and not bob["bang"] and not bob["panic"]
-    assert {"label": "Paul Regret", "delta": 1} in bob["breakdown"]
+    assert bob["why"] == "1 seat apart · Paul Regret +1"
     assert t["weapon"] == {"name": "Colt .45", "range": 1}
 
 

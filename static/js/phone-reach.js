@@ -3,7 +3,11 @@
 // then who can reach me.
 import { h, fill, list } from "./dom.js";
 
-function why(breakdown) {
+function why(row) {
+  // The engine words the reasons ("2 seats apart · Bob's Mustang +1"); an older snapshot
+  // carried them as a list.
+  if (row && typeof row.why === "string") return row.why;
+  const breakdown = row && row.breakdown;
   // The first part is the count of seats between us; the rest are modifiers (+1, −1).
   const parts = list(breakdown).map((b, i) => {
     const d = Number(b && b.delta);
@@ -26,7 +30,7 @@ export function renderReach(me) {
   fill(document.getElementById("reach-list"), others.length ? others.map((o) => h("li", {},
     h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
     h("span", { class: "who" }, o.name || "?", tag(o.bang, "BANG!", "BANG!"), tag(o.panic, "Panic!", "Panic!")),
-    h("span", { class: "why" }, why(o.breakdown)),
+    h("span", { class: "why" }, why(o)),
   )) : h("li", { class: "muted" }, dist ? "Nobody else is left." : "Shown once the cards are dealt."));
 
   const by = list(dist && dist.reached_by);
@@ -35,6 +39,6 @@ export function renderReach(me) {
     h("span", { class: "who" }, o.name || "?", o.bang
       ? h("span", { class: "tag danger" }, "⚠ can BANG! you")
       : h("span", { class: "tag no" }, "✗ out of reach")),
-    h("span", { class: "why" }, [o.weapon ? `${o.weapon}` : "", why(o.breakdown)].filter(Boolean).join(" · ")),
+    h("span", { class: "why" }, [o.weapon ? `${o.weapon}` : "", why(o)].filter(Boolean).join(" · ")),
   )) : h("li", { class: "muted" }, "—"));
 }
