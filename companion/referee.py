@@ -99,6 +99,11 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
     return out
 
 
+def catalogue(table) -> list[dict]:
+    """The cards of this table's ruleset, for the "play a card" picker."""
+    return engine.card_catalogue(_state(table))
+
+
 def distance(table, a: object, b: object) -> dict:
     """How far `a` sees `b`, and why; and whether a's weapon (or Panic!) reaches."""
     state = _state(table)

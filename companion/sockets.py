@@ -173,8 +173,9 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
 
     # -- referee mode: read-only questions (companion/referee.py) ----------------------
     def asker(table, conn, data) -> str:
-        """Who a ruling is for: a phone's own seat; the host may name any seat ("by")."""
-        if conn.is_host:
+        """Who a ruling is for: "by" when given (any seat: "can X play this now?"),
+        else a phone's own seat. Rulings are public facts: nothing secret depends on it."""
+        if conn.is_host or data.get("by") is not None:
             return data.get("by")
         return table.entry(conn.lobby_id)["name"]
 
@@ -187,6 +188,10 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     @handler("targets", "any", broadcast=False)
     def on_targets(table, conn, data):
         return referee.targets(table, asker(table, conn, data), data.get("card"), data.get("as"))
+
+    @handler("catalogue", "any", broadcast=False)
+    def on_catalogue(table, conn, data):
+        return {"cards": referee.catalogue(table)}
 
     @handler("distance", "any", broadcast=False)
     def on_distance(table, conn, data):

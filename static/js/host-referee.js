@@ -1,3 +1,46 @@
-// Referee mode on the host screen (stub).
-export function wireHostReferee(send) {}
-export function renderHostReferee(snap, send) {}
+// Referee mode on the host screen: seats of a table started from a record waiting for
+// their phones (a claim QR code each), what the table is waiting for in large letters,
+// and "Ask the referee" (any player's question, answered by the engine).
+import { $, h, fill, get, list } from "./dom.js";
+import { pendingText } from "./bits.js";
+import { renderAsk } from "./referee-ask.js";
+
+let sendFn = async () => ({ ok: false });
+
+export function wireHostReferee(send) {
+  sendFn = send;
+}
+
+const ask = (event, payload) => sendFn(event, payload);
+
+function claimRow(name) {
+  const out = h("div", { class: "claim-out" });
+  return h("li", {}, h("button", { type: "button", onclick: async () => {
+    const ack = await sendFn("reseat", { seat: name });
+    if (!ack || !ack.ok) return;
+    fill(out, h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.claim_qr_svg)}`,
+      alt: `QR code that gives ${name}'s seat to a phone` }), h("p", { class: "join-url small" }, ack.claim_url));
+  } }, `Show the QR code for ${name}'s seat`), out);
+}
+
+export function renderHostReferee(snap, send) {
+  if (send) sendFn = send;
+  const box = $("#host-ref");
+  if (!box) return;
+  const t = get(snap, "table") || {};
+  const view = get(snap, "view") || {};
+  const unclaimed = list(t.unclaimed);
+  const claims = $("#host-ref-claims");
+  claims.hidden = !unclaimed.length;
+  const have = Array.from(claims.querySelectorAll("li > button")).map((b) => b.textContent).join("|");
+  const want = unclaimed.map((n) => `Show the QR code for ${n}'s seat`).join("|");
+  if (have !== want) fill($("#host-ref-claim-list"), unclaimed.map(claimRow));
+
+  const referee = view.mode === "referee" && t.status !== "over" && !view.winner;
+  const pending = list(view.pending);
+  const wait = $("#host-ref-wait");
+  wait.hidden = !referee || !pending.length;
+  if (!wait.hidden) fill(wait, h("h2", {}, "Waiting for"), pending.map((p) => h("p", { class: "waiting-big" }, pendingText(p))));
+  $("#host-ref-ask").hidden = !referee;
+  if (referee) renderAsk($("#host-ref-ask-body"), { snap, ask, me: null });
+}

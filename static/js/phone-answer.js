@@ -1,6 +1,5 @@
-// The question put to me right now (view.me.asked), in words, and in referee mode the
-// answers as buttons. Barrel and Jourdonnais draws need the revealed card, so they are
-// left to the table's own reporting for now.
+// The question put to me right now (view.me.asked), in words. In referee mode
+// phone-referee.js draws it with the engine's answers (me.answers) and the card picker.
 import { h, fill } from "./dom.js";
 import { pendingText } from "./bits.js";
 
@@ -14,6 +13,7 @@ const ANSWERS = {
 
 export function renderQuestion(box, asked, { referee, send }) {
   box.hidden = !asked.length;
+  if (referee) return; // referee mode: phone-referee.js draws the engine's answers here
   fill(box, asked.map((p) => h("div", { class: "ask" },
     h("p", {}, pendingText({ ...p, seat: "You" }).replace(/^You is/, "You are")),
     referee && ANSWERS[p.kind] ? h("div", { class: "answers" }, ANSWERS[p.kind].map(([label, move]) =>

@@ -126,7 +126,7 @@ const move = (payload) => send(socket, "move", payload);
 const life = wireLife({ getSeat: mySeat, send: move });
 wireInPlay(move);
 wireRoleCard($("#role-hold"));
-wireReferee(move);
+wireReferee(move, (event, payload) => send(socket, event, payload, { quiet: true }));
 wireFeats(move);
 $("#end-turn").addEventListener("click", () => move({ end_turn: {} }));
 

@@ -1,0 +1,84 @@
+// "Ask the referee", on the phones and the host screen: can I reach X with this card,
+// how far is X and why, can X play this now. The engine answers each (read-only events:
+// `targets`, `distance`, `judge`) with its reason and the rule, linked to /rules.
+import { h, fill, get, list } from "./dom.js";
+import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
+
+const select = (id, label, options, value) => [
+  h("label", { for: id }, label),
+  h("select", { id }, options.map(([v, text]) => h("option", { value: v, selected: v === value }, text))),
+];
+
+function why(parts) {
+  return list(parts).map((b, i) => (i === 0 ? b.label : `${b.label} ${b.delta > 0 ? "+" : "−"}${Math.abs(b.delta)}`)).join(" · ");
+}
+
+/** Fill `box` with the three questions. `me`: the phone's seat name (null on the host). */
+export async function renderAsk(box, { snap, ask, me }) {
+  const view = get(snap, "view") || {};
+  const living = list(view.seats).filter((s) => s.alive !== false).map((s) => [s.name, s.name]);
+  const key = `${view.ruleset}|${living.map((l) => l[0]).join(",")}|${me}`;
+  if (box.dataset.key === key) return;      // keep what the player chose while the game goes on
+  box.dataset.key = key;
+  const all = await cards(ask, view.ruleset);
+  const named = all.map((c) => [c.name, c.name]);
+  const targeted = all.filter(aimed).map((c) => [c.name, c.name]);
+  const answer = (id) => h("div", { id, class: "ask-answer", "aria-live": "polite" });
+  const first = me || get(view, "turn");
+  const other = (living.find((l) => l[0] !== first) || [""])[0];
+
+  const reachOut = answer("ask-reach-out");
+  const distOut = answer("ask-dist-out");
+  const judgeOut = answer("ask-judge-out");
+  const byId = (id) => box.querySelector(`#${id}`);
+
+  fill(box,
+    h("form", { class: "ask-form", onsubmit: async (ev) => {
+      ev.preventDefault();
+      const by = byId("ask-reach-by").value;
+      const target = byId("ask-reach-to").value;
+      const ack = await ask("targets", { by, card: byId("ask-reach-card").value });
+      if (!ack || !ack.ok) return fill(reachOut, rulingBox(ack && ack.error));
+      const row = list(ack.targets).find((t) => t.name === target);
+      fill(reachOut, row ? rulingBox(row, `Yes: ${by} may aim it at ${target} now.`)
+        : ack.needs_target ? rulingBox({ ok: false, message: by === target ? "Not at oneself." : `${target} cannot be aimed at.` })
+          : h("p", {}, "This card takes no target. ", rulingBox(ack.play)));
+    } },
+    h("h3", {}, "Can a card reach a player?"),
+    select("ask-reach-by", "Who plays it", living, first),
+    select("ask-reach-card", "Card", targeted, "BANG!"),
+    select("ask-reach-to", "At whom", living, other),
+    h("button", { type: "submit" }, "Ask: can it reach?"), reachOut),
+
+    h("form", { class: "ask-form", onsubmit: async (ev) => {
+      ev.preventDefault();
+      const ack = await ask("distance", { from: byId("ask-dist-from").value, to: byId("ask-dist-to").value });
+      if (!ack || !ack.ok) return fill(distOut, rulingBox(ack && ack.error));
+      fill(distOut, h("p", { class: "ruling" }, h("strong", {}, `${ack.from} sees ${ack.to} at distance ${ack.distance}`),
+        h("br"), why(ack.breakdown), h("br"),
+        `${ack.from}'s ${ack.weapon} reaches ${ack.range}: BANG! ${ack.bang ? "✓ yes" : "✗ no"} · Panic! ${ack.panic ? "✓ yes" : "✗ no"}`),
+      ruleLink(ack.rule));
+    } },
+    h("h3", {}, "What is the distance, and why?"),
+    select("ask-dist-from", "From", living, first),
+    select("ask-dist-to", "To", living, other),
+    h("button", { type: "submit" }, "Ask: how far?"), distOut),
+
+    h("form", { class: "ask-form", onsubmit: async (ev) => {
+      ev.preventDefault();
+      const by = byId("ask-judge-by").value;
+      const card = all.find((c) => c.name === byId("ask-judge-card").value) || {};
+      const target = byId("ask-judge-to").value;
+      const move = { play: card.name };
+      if (aimed(card) && target) move.target = target;
+      if (["panic", "cat_balou"].includes(card.kind)) move.card = "hand";
+      const ack = await ask("judge", { by, move });
+      fill(judgeOut, rulingBox(ack && ack.ok ? ack.ruling : ack && ack.error, `Yes: ${by} may play ${card.name} now.`));
+    } },
+    h("h3", {}, "Can a player play this now?"),
+    select("ask-judge-by", "Player", living, first),
+    select("ask-judge-card", "Card", named, "BANG!"),
+    select("ask-judge-to", "Target (for cards aimed at someone)", [["", "—"], ...living], other),
+    h("button", { type: "submit" }, "Ask: is it allowed?"), judgeOut),
+    h("p", { class: "small" }, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, "The rules reference (searchable)")));
+}

@@ -1,0 +1,38 @@
+// Pieces referee mode draws on both screens: a ruling with its reason and rule link, a
+// revealed card with its suit symbol, and the read-only questions' cached card list.
+import { h } from "./dom.js";
+
+/** The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as the engine makes it. */
+export const ruleHref = (id) => `/rules#${String(id || "").replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;
+
+export const ruleLink = (id) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" }, "Rule: ", id) : null);
+
+/** A ruling ({ok} or {ok:false, message, rule}) as a small block. */
+export function rulingBox(r, okText = "Allowed by the rules.") {
+  if (!r) return null;
+  if (r.ok) return h("p", { class: "ruling ok", role: "status" }, "✓ ", okText);
+  return h("div", { class: "ruling no", role: "status" },
+    h("p", {}, "✗ ", r.message || r.reason || "Not allowed."),
+    r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule));
+}
+
+const RED = new Set(["♥", "♦"]);
+/** "8♠" as a chip: the symbol always shown, red or dark by suit. */
+export function cardChip(text) {
+  const t = String(text || "");
+  const suit = t.slice(-1);
+  return h("span", { class: `pcard ${RED.has(suit) ? "red" : "dark"}` }, t);
+}
+
+let catalogue = null;
+let catalogueKey = "";
+/** The cards of the table's ruleset (asked once per ruleset). */
+export async function cards(ask, ruleset) {
+  if (catalogue && catalogueKey === ruleset) return catalogue;
+  const ack = await ask("catalogue", {});
+  if (ack && ack.ok) { catalogue = ack.cards || []; catalogueKey = ruleset; }
+  return catalogue || [];
+}
+
+/** The cards that are aimed at someone. */
+export const aimed = (c) => ["reach", "distance1", "any", "other", "not_sheriff"].includes(c.target);

@@ -1,0 +1,61 @@
+// The revealed-card picker: rank then suit, big buttons, for draw!s (Dynamite, Jail,
+// Barrel, Jourdonnais) and Black Jack's second card. Lucky Duke enters two cards and
+// picks the one he keeps. Resolves with {cards: ["8♠"], keep} or null if cancelled.
+import { $, h, fill } from "./dom.js";
+import { cardChip } from "./referee-bits.js";
+
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
+
+export function pickCards(count, title, hint = "") {
+  const dlg = $("#card-dialog");
+  const chosen = Array.from({ length: count }, () => ({ rank: "", suit: "" }));
+  let slot = 0;
+  let keep = 0;
+  return new Promise((resolve) => {
+    const done = (value) => { dlg.close(); resolve(value); };
+    const text = (c) => (c.rank && c.suit ? c.rank + c.suit : "");
+    const draw = () => {
+      const all = chosen.every(text);
+      fill(dlg,
+        h("h2", { id: "card-dialog-title" }, title),
+        hint ? h("p", { class: "muted small" }, hint) : null,
+        count > 1 ? h("div", { class: "slots", role: "group", "aria-label": "The cards turned over" },
+          chosen.map((c, i) => h("button", {
+            type: "button", class: `slot${i === slot ? " current" : ""}`, "aria-pressed": String(i === slot),
+            "aria-label": `Card ${i + 1}${text(c) ? `: ${text(c)}` : ", not entered yet"}`,
+            onclick: () => { slot = i; draw(); },
+          }, `Card ${i + 1}: `, text(c) ? cardChip(text(c)) : "…"))) : null,
+        h("div", { class: "ranks", role: "group", "aria-label": "Rank" }, RANKS.map((r) => h("button", {
+          type: "button", class: chosen[slot].rank === r ? "picked" : "", "aria-pressed": String(chosen[slot].rank === r),
+          "aria-label": `Rank ${r}`, onclick: () => { chosen[slot].rank = r; advance(); },
+        }, r))),
+        h("div", { class: "suits", role: "group", "aria-label": "Suit" }, SUITS.map(([s, name]) => h("button", {
+          type: "button", class: `suit ${s === "♥" || s === "♦" ? "red" : "dark"}${chosen[slot].suit === s ? " picked" : ""}`,
+          "aria-pressed": String(chosen[slot].suit === s), "aria-label": `Suit ${name} ${s}`,
+          onclick: () => { chosen[slot].suit = s; advance(); },
+        }, s, h("span", { class: "suit-name" }, name)))),
+        count > 1 && all ? h("div", { class: "keep", role: "group", "aria-label": "The card you keep" },
+          h("p", {}, "Which one counts?"), chosen.map((c, i) => h("button", {
+            type: "button", class: keep === i ? "picked" : "", "aria-pressed": String(keep === i),
+            "aria-label": `Keep ${text(c)}`, onclick: () => { keep = i; draw(); },
+          }, "Keep ", cardChip(text(c))))) : null,
+        h("div", { class: "row" },
+          h("button", { type: "button", onclick: () => done(null) }, "Cancel"),
+          h("button", {
+            type: "button", class: "primary", disabled: !all, id: "card-dialog-ok",
+            onclick: () => done({ cards: chosen.map(text), keep: text(chosen[keep]) }),
+          }, all ? `Enter ${chosen.map(text).join(" and ")}` : "Pick rank and suit")));
+    };
+    const advance = () => {
+      if (text(chosen[slot]) && slot < count - 1 && !text(chosen[slot + 1])) slot += 1;
+      draw();
+    };
+    dlg.onclose = () => resolve(null);
+    draw();
+    dlg.showModal();
+  });
+}
+
+/** The move fields for the cards entered: {check: "8♠"} or {check: [a, b], keep}. */
+export const checkOf = (pick) => (pick.cards.length > 1 ? { check: pick.cards, keep: pick.keep } : { check: pick.cards[0] });

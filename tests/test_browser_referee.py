@@ -1,0 +1,290 @@
+"""Referee mode in a real browser: a 4-player game from the deal to a win, played by taps
+on four phone pages (and the host screen for the deal and corrections), with a
+screenshot of a phone at each kind of question in test-artifacts/referee-*.png.
+
+The server and Chromium are started as in test_browser_companion.py (skipped without a
+browser unless REQUIRE_BROWSER=1).
+"""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+import requests
+
+from test_browser_companion import (Watch, browser, loopback_only, pw, seat_tile,  # noqa: F401
+                                    server, shot, small_targets, unnamed_controls)
+
+try:
+    from playwright.sync_api import expect
+except ImportError:   # the fixtures skip
+    expect = None
+
+NAMES = ["Ann", "Bob", "Cid", "Dan"]
+CHARACTERS = {"Ann": "Willy the Kid", "Bob": "Jourdonnais", "Cid": "Jesse Jones",
+              "Dan": "Rose Doolan"}
+SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+
+# --- taps ---------------------------------------------------------------------------------
+
+def play(phone, card: str, target: str | None = None, taken: str | None = None) -> None:
+    """Report a card through "Play a card": the card, then its target (and card taken)."""
+    phone.get_by_role("button", name="Play a card").click()
+    sheet = phone.locator("#ref-dialog")
+    expect(sheet).to_be_visible()
+    sheet.get_by_role("button", name=re.compile("^" + re.escape(card))).first.click()
+    if target:
+        sheet.get_by_role("button", name=target, exact=True).click()
+        if taken:
+            sheet.get_by_role("button", name=re.compile("^" + re.escape(taken))).click()
+    else:
+        sheet.get_by_role("button", name=f"Play {card}").click()
+    expect(sheet).to_be_hidden()
+
+
+def answer(phone, label: str) -> None:
+    phone.locator("#my-question").get_by_role("button", name=label).click()
+
+
+def enter_card(phone, card: str, keep: str | None = None) -> None:
+    """Tap rank and suit of a revealed card in the picker, then confirm."""
+    picker = phone.locator("#card-dialog")
+    expect(picker).to_be_visible()
+    rank, suit = card[:-1], card[-1]
+    picker.get_by_role("button", name=f"Rank {rank}", exact=True).click()
+    picker.get_by_role("button", name=f"Suit {SUIT_NAMES[suit]} {suit}").click()
+    picker.get_by_role("button", name=f"Enter {card}").click()
+    expect(picker).to_be_hidden()
+
+
+def host_life(host, name: str, life: int) -> None:
+    """The host lowers a player's life through the seat dialog."""
+    seat_tile(host, name).click()
+    dialog = host.locator("#seat-dialog")
+    while int(dialog.locator("#sd-life").inner_text().split(" / ")[0]) > life:
+        now = dialog.locator("#sd-life").inner_text()
+        dialog.get_by_role("button", name="One life less").click()
+        expect(dialog.locator("#sd-life")).not_to_have_text(now)
+    dialog.get_by_role("button", name="Done").click()
+
+
+def host_hand(host, name: str, more: int) -> None:
+    seat_tile(host, name).click()
+    dialog = host.locator("#seat-dialog")
+    for _ in range(more):
+        now = dialog.locator("#sd-hand").inner_text()
+        dialog.get_by_role("button", name="One card more").click()
+        expect(dialog.locator("#sd-hand")).not_to_have_text(now)
+    dialog.get_by_role("button", name="Done").click()
+
+
+def turn_is(host, name: str) -> None:
+    expect(host.locator("#turn-line")).to_have_text(f"{name}'s turn")
+
+
+def draw(phone, character: str, others: list[str]) -> None:
+    if character == "Jesse Jones":
+        phone.get_by_role("button", name=f"First card from {others[0]}'s hand").click()
+    else:
+        phone.get_by_role("button", name="Draw 2 from the deck").click()
+    expect(phone.get_by_role("button", name="Play a card")).to_be_visible()
+
+
+def end_turn(phone) -> None:
+    phone.get_by_role("button", name="End my turn").click()
+
+
+# --- the game -------------------------------------------------------------------------------
+
+@pytest.mark.browser
+def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
+    started = time.monotonic()
+    watch = Watch()
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    host = watch.page(host_ctx, "host")
+    host.goto(server + "/")
+    host.get_by_label("Referee").check()
+    host.get_by_role("button", name="Create the table").click()
+    expect(host.locator("#join-url")).to_contain_text("/t/")
+    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
+
+    phones, contexts = {}, [host_ctx]
+    for name in NAMES:
+        ctx = browser.new_context(**pw.devices["Pixel 7"])
+        contexts.append(ctx)
+        page = watch.page(ctx, name)
+        page.goto(join_url)
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Take a seat").click()
+        expect(page.locator("#lobby-view")).to_be_visible()
+        phones[name] = page
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    for name, character in CHARACTERS.items():
+        host.get_by_label(f"Character for {name}").select_option(character)
+    host.get_by_role("button", name="Deal roles").click()
+    expect(host.locator(".seat")).to_have_count(4)
+    for page in phones.values():
+        expect(page.locator("#game-view")).to_be_visible()
+
+    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
+    k = NAMES.index(sheriff)
+    order = [NAMES[(k + i) % 4] for i in range(4)]          # clockwise from the sheriff
+    s, p1, p2, p3 = order
+    S, P1, P2, P3 = (phones[n] for n in order)
+    chars = CHARACTERS
+    jesse = next(n for n in NAMES if chars[n] == "Jesse Jones")
+    jailed = p2 if p2 != jesse else p3                     # Jesse Jones must get a turn
+
+    # --- the sheriff's turn: draw, then a card of every kind ------------------------------
+    turn_is(host, s)
+    expect(S.locator("#ref-turn")).to_contain_text("Draw your cards")
+    shot(S, "referee-phone-draw" if chars[s] != "Jesse Jones" else "referee-phone-draw-jesse")
+    draw(S, chars[s], [p1, p2, p3])
+    host_hand(host, s, 3)       # enough cards for everything below
+    host_life(host, p3, 1)      # so that the Gatling is lethal for P3
+
+    # The card picker, and a refused target: P2 is out of reach of a Colt .45.
+    S.get_by_role("button", name="Play a card").click()
+    sheet = S.locator("#ref-dialog")
+    expect(sheet.locator(".card-group")).to_have_count(4)
+    shot(S, "referee-phone-play-card")
+    sheet.get_by_label("Find a card").fill("ban")
+    expect(sheet.locator(".card-btn")).to_have_count(1 if chars[s] != "Calamity Janet" else 2)
+    sheet.get_by_role("button", name="BANG!", exact=True).click()
+    expect(sheet.get_by_role("button", name=p2, exact=True)).to_be_disabled()
+    expect(sheet).to_contain_text("reaches 1")
+    expect(sheet.locator("a.rule-link").first).to_have_attribute("href", "/rules#reach")
+    shot(S, "referee-phone-targets-greyed")
+    # A play the rules refuse: Missed! on its own. The sentence and rule, nothing changes.
+    sheet.get_by_role("button", name="← Other card").click()
+    sheet.get_by_role("button", name="Missed!", exact=True).click()
+    expect(sheet.locator(".ruling.no")).to_be_visible()
+    expect(sheet.get_by_role("button", name="Play Missed!")).to_be_disabled()
+    shot(S, "referee-phone-refused-play")
+    sheet.get_by_role("button", name="Close").click()
+
+    # Gatling: every other phone at once, each answering on its own.
+    play(S, "Gatling")
+    for page in (P1, P2, P3):
+        expect(page.locator("#my-question")).to_contain_text("Gatling")
+    expect(S.locator("#ref-wait")).to_contain_text("Waiting for the answer to your card")
+    expect(host.locator("#host-ref-wait")).to_contain_text(f"{p1} must answer Gatling")
+    shot(P1, "referee-phone-gatling")
+    shot(S, "referee-phone-waiting")
+    shot(host, "referee-host-waiting")
+    answer(P1, "Missed!")
+    answer(P2, "Take the hit")
+    answer(P3, "Take the hit")
+    expect(P3.locator("#my-question")).to_contain_text("dying")
+    shot(P3, "referee-phone-dying")
+    answer(P3, "Beer")
+    expect(P3.locator("#my-question")).to_be_hidden()
+    expect(host.locator("#pending li")).to_have_count(0)
+
+    # Indians!: a BANG! or a life point, each for himself.
+    play(S, "Indians!")
+    expect(P1.locator("#my-question")).to_contain_text("Indians!")
+    shot(P1, "referee-phone-indians")
+    answer(P1, "Discard a BANG!")
+    answer(P2, "Lose 1 life")
+    answer(P3, "Discard a BANG!")
+    expect(host.locator("#pending li")).to_have_count(0)
+
+    # Duel: back and forth until someone gives up.
+    play(S, "Duel", p2)
+    expect(P2.locator("#my-question")).to_contain_text("Duel")
+    shot(P2, "referee-phone-duel")
+    answer(P2, "Discard a BANG!")
+    expect(S.locator("#my-question")).to_contain_text("Duel")
+    answer(S, "Discard a BANG!")
+    answer(P2, "Give up: lose 1 life")
+    expect(host.locator("#pending li")).to_have_count(0)
+
+    # A weapon (reach 3), then BANG! on Jourdonnais if he sits elsewhere, else on P1.
+    play(S, "Remington")
+    expect(seat_tile(host, s)).to_contain_text("Remington (3)")
+    bang_target = next((n for n in (p1, p2, p3) if chars[n] == "Jourdonnais"), p1)
+    T = phones[bang_target]
+    play(S, "BANG!", bang_target)
+    expect(T.locator("#my-question")).to_contain_text(f"BANG! from {s}")
+    shot(T, "referee-phone-bang")
+    if chars[bang_target] == "Jourdonnais":
+        answer(T, "Jourdonnais (draw!)")
+        shot(T, "referee-phone-card-picker")
+        enter_card(T, "K♥")
+    else:
+        answer(T, "Missed!")
+    expect(T.locator("#my-question")).to_be_hidden()
+
+    # Dynamite in front of the sheriff, Jail for another player (never the sheriff).
+    play(S, "Dynamite")
+    play(S, "Jail", jailed)
+    expect(seat_tile(host, jailed)).to_contain_text("Jail")
+    shot(S, "referee-phone-end-of-turn")
+    end_turn(S)
+
+    # --- the others' turns: a Jail draw!, Jesse Jones's choice ----------------------------
+    for name in (p1, p2, p3):
+        page = phones[name]
+        turn_is(host, name)
+        if name == jailed:
+            expect(page.locator("#ref-turn")).to_contain_text("Draw! for the Jail")
+            page.get_by_role("button", name="Enter the card").click()
+            shot(page, "referee-phone-jail-check")
+            enter_card(page, "5♠")          # not a heart: the turn is skipped
+            continue
+        others = [n for n in order if n != name]
+        if chars[name] == "Jesse Jones":
+            shot(page, "referee-phone-draw-jesse")
+        draw(page, chars[name], others)
+        end_turn(page)
+
+    # --- the sheriff again: the Dynamite's draw! ------------------------------------------
+    turn_is(host, s)
+    expect(S.locator("#ref-turn")).to_contain_text("Draw! for the Dynamite")
+    S.get_by_role("button", name="Enter the card").click()
+    shot(S, "referee-phone-dynamite-check")
+    enter_card(S, "K♥")                     # passes to the next player
+    expect(seat_tile(host, p1)).to_contain_text("Dynamite")
+    draw(S, chars[s], [p1, p2, p3])
+    end_turn(S)
+
+    # --- P1 brings the sheriff down: the Outlaws win ---------------------------------------
+    turn_is(host, p1)
+    P1.get_by_role("button", name="Enter the card").click()
+    enter_card(P1, "K♥")
+    draw(P1, chars[p1], [p2, p3, s])
+    host_life(host, s, 1)
+    play(P1, "BANG!", s)
+    expect(S.locator("#my-question")).to_contain_text(f"BANG! from {p1}")
+    if chars[s] == "Jourdonnais":
+        answer(S, "Jourdonnais (draw!)")
+        enter_card(S, "5♠")
+    answer(S, "Take the hit")
+    expect(S.locator("#my-question")).to_contain_text("dying")
+    answer(S, "I'm out")
+    expect(host.locator("#winner")).to_be_visible()
+    for page in phones.values():
+        expect(page.locator("#outcome")).to_be_visible()
+    expect(host.locator(".seat .seat-role")).to_have_count(4)
+    shot(P1, "referee-phone-game-over")
+    shot(host, "referee-host-game-over")
+
+    # The finished game's record passes the checker.
+    table_id = join_url.rstrip("/").split("/")[-1]
+    cookies = {c["name"]: c["value"] for c in host_ctx.cookies()}
+    record = requests.get(f"{server}/host/{table_id}/export.json", cookies=cookies, timeout=5)
+    assert record.status_code == 200
+    import engine
+    passed, failed = engine.check_record(record.json())
+    assert not failed, failed
+
+    for page in (host, S, P1):
+        assert not unnamed_controls(page), unnamed_controls(page)
+    assert not small_targets(P1), small_targets(P1)
+    assert not watch.errors, watch.errors
+    print(f"referee game through the pages: {time.monotonic() - started:.1f} s")
+    for ctx in contexts:
+        ctx.close()
