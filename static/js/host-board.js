@@ -15,7 +15,7 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   const turn = view.turn === seat.name && !over;
   const out = seat.alive === false;
   const asked = list(view.pending).some((p) => p && p.seat === seat.name);
-  const cls = ["seat", turn && "turn", out && "out", asked && "asked"].filter(Boolean).join(" ");
+  const cls = ["seat", turn && "turn", out && "out", asked && "asked", seat.legend && "legend"].filter(Boolean).join(" ");
   return h("button", {
     type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },
     "aria-label": `${seat.name}${turn ? ", playing now" : ""}${out ? ", out of the game" : ""}. Correct or move.`,

@@ -1,2 +1,46 @@
-// BANG! Legends on the host screen: the Feat row and who is a Legend (stub).
-export function renderHostFeats(snap) {}
+// BANG! Legends on the host screen: the revealed Feats with each player's tokens, the fame
+// left per player, and a big moment when somebody turns Legend.
+import { h, fill, get, list } from "./dom.js";
+import { CROSSROAD, colourOf, tokenChips, pips, disc } from "./feats-common.js";
+
+let legends = null;   // names of the Legends in the last snapshot (null: none seen yet)
+let timer = 0;
+
+export function renderHostFeats(snap) {
+  const box = document.getElementById("host-feats");
+  if (!box) return;
+  const view = get(snap, "view");
+  const on = !!view && view.ruleset === "legends";
+  box.hidden = !on;
+  if (!on) return;
+  const seats = list(view.seats);
+  const feats = list(view.feats);
+  fill(document.getElementById("host-feat-row"), feats.length ? feats.map((f) => h("li", { class: "host-feat", dataset: { feat: f.name } },
+    h("span", { class: "feat-name" }, f.name, CROSSROAD.has(f.name) ? h("span", { class: "crossroad-badge", title: "Crossroad" }, "✚") : null),
+    tokenChips(f, seats))) : h("li", { class: "muted" }, "No Feat revealed"));
+  fill(document.getElementById("host-fame"), seats.map((s) => h("li", { class: `${s.legend ? "is-legend" : ""}${s.alive === false ? " out" : ""}`, dataset: { seat: s.name } },
+    disc(colourOf(seats, s.name)), h("span", { class: "fame-name" }, s.name),
+    s.legend ? h("span", { class: "legend-badge" }, "★ Legend") : [pips(s, colourOf(seats, s.name)), h("strong", {}, String(s.fame ?? "?"))])));
+
+  const now = seats.filter((s) => s.legend && s.alive !== false);
+  const game = get(snap, "table", "game");
+  if (legends && legends.game === game) {
+    const fresh = now.filter((s) => !legends.names.has(s.name));
+    if (fresh.length) moment(fresh[fresh.length - 1]);
+  }
+  legends = { game, names: new Set(now.map((s) => s.name)) };
+}
+
+function moment(seat) {
+  const el = document.getElementById("host-legend-moment");
+  document.getElementById("hlm-who").textContent = `${seat.name} is a Legend!`;
+  document.getElementById("hlm-char").textContent = `${seat.character || ""} turns to the legend side`;
+  document.getElementById("hlm-ability").textContent = seat.ability || "";
+  el.hidden = false;
+  clearTimeout(timer);
+  timer = setTimeout(() => { el.hidden = true; }, 12000);
+}
+
+document.addEventListener("click", (e) => {
+  if (e.target && e.target.id === "hlm-close") document.getElementById("host-legend-moment").hidden = true;
+});

@@ -1,0 +1,43 @@
+// BANG! Legends pieces shared by the phone's Feat tracker and the host screen: the Feat
+// names, a colour per seat (the fame tokens' colours), tokens drawn as chips.
+import { h, list } from "./dom.js";
+
+// The 16 Feats (engine/legends.py FEATS); the Crossroad ones may be done on purpose.
+export const FEATS = ["Fifty Guns", "Wounded Pride", "Old West Gang", "Bottleneck",
+  "The Chuck-a-Luck", "3:15 to Yooma", "Good Company", "The Last Hero", "The Man with No Name",
+  "Wilhelm Scream", "Scrugs Ballad", "Borderlands", "The Oregon Trail", "A Thousand Ways to Die",
+  "For a Few Cards More", "A Quick Death"];
+export const CROSSROAD = new Set(["Bottleneck", "The Chuck-a-Luck", "Good Company", "The Last Hero",
+  "The Man with No Name", "Borderlands", "The Oregon Trail", "A Thousand Ways to Die"]);
+
+// One colour per seat, in seating order, like the box's sets of fame tokens.
+const COLOURS = ["#e5484d", "#3e8ef7", "#30a46c", "#f5c400", "#9b59d0", "#f76b15", "#e93d82"];
+export function colourOf(seats, name) {
+  const i = list(seats).findIndex((s) => s.name === name);
+  return COLOURS[(i < 0 ? 0 : i) % COLOURS.length];
+}
+
+export const total = (feat) => Object.values((feat && feat.tokens) || {}).reduce((a, n) => a + (Number(n) || 0), 0);
+
+/** A player's token, a disc in their colour (the name is always written next to it). */
+export const disc = (colour, cls = "") => h("span", { class: `fame-disc ${cls}`, style: { background: colour }, "aria-hidden": "true" });
+
+/** The tokens on a Feat: one chip per player, "● Ann 2". */
+export function tokenChips(feat, seats, me) {
+  const entries = Object.entries((feat && feat.tokens) || {}).filter(([, n]) => n > 0);
+  if (!entries.length) return h("span", { class: "muted small" }, "no tokens yet");
+  return h("span", { class: "fame-chips" }, entries.map(([who, n]) => h("span", {
+    class: `fame-chip${who === me ? " mine" : ""}`, "aria-label": `${who}: ${n} token${n === 1 ? "" : "s"}`,
+  }, disc(colourOf(seats, who)), h("span", {}, who), h("strong", {}, String(n)))));
+}
+
+/** Fame left as five pips, filled for what is still in front of the player. */
+export function pips(seat, colour) {
+  const n = Math.max(0, Math.min(5, Number(seat && seat.fame) || 0));
+  const out = [];
+  for (let i = 0; i < 5; i++) out.push(disc(i < n ? colour : "transparent", i < n ? "" : "spent"));
+  return h("span", { class: "fame-pips", role: "img", "aria-label": `${n} fame token${n === 1 ? "" : "s"} left` }, out);
+}
+
+/** The rules page's anchor for a rule id, as engine/rulebook.py makes it. */
+export const ruleHref = (id) => `/rules#${String(id).replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;

@@ -1,0 +1,190 @@
+"""BANG! Legends in a real browser: the Feat tracker on the phone and the Feat row on the
+host screen, against the real server in a subprocess (fixtures and helpers of
+test_browser_companion.py). Skipped with a notice without Playwright or Chromium, unless
+REQUIRE_BROWSER=1. Screenshots go to test-artifacts/ (gitignored).
+
+The table is a referee one: there the engine judges each Feat (in tracker mode it trusts
+them), so the buttons are enabled and greyed by the rules themselves.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+import requests
+
+from test_browser_companion import (  # noqa: F401  (fixtures)
+    Watch, browser, loopback_only, pw, seat_tile, server, shot, small_targets, unnamed_controls)
+
+try:
+    from playwright.sync_api import expect
+except ImportError:
+    expect = None
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+CHARS = ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]   # ordinary draws
+
+
+def host_client(server, host_ctx, table_id):
+    """A python-socketio client with the host's cookie, for corrections the test sets up."""
+    import socketio
+    cookie = next(c for c in host_ctx.cookies() if c["name"] == f"host_{table_id}")
+    c = socketio.SimpleClient()
+    c.connect(server, auth={"table": table_id}, headers={"Cookie": f"{cookie['name']}={cookie['value']}"},
+              transports=["websocket"])
+    return c
+
+
+def seat_client(server, table_id, token):
+    import socketio
+    c = socketio.SimpleClient()
+    c.connect(server, auth={"table": table_id, "token": token}, transports=["websocket"])
+    return c
+
+
+def call(client, event, payload):
+    ack = client.call(event, payload, timeout=5)
+    assert ack == {"ok": True}, (event, payload, ack)
+
+
+def feat_card(page, name):
+    return page.locator(f'#feats-list .feat-card[data-feat="{name}"]')
+
+
+@pytest.mark.browser
+def test_feat_tracker_on_phones_and_host(server, pw, browser):
+    watch = Watch()
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})
+    host = watch.page(host_ctx, "host")
+    host.goto(server + "/")
+    host.get_by_label("BANG! Legends").check()
+    host.get_by_label("Referee").check()
+    shot(host, "legends-start-page")
+    host.get_by_role("button", name="Create the table").click()
+    host.wait_for_url(re.compile(r"/host/\w+"))
+    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
+    table_id = join_url.rstrip("/").split("/")[-1]
+    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
+              for n in NAMES}
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    for n, c in zip(NAMES, CHARS):
+        host.get_by_label(f"Character for {n}").select_option(c)
+    host.get_by_role("button", name="Deal roles").click()
+    expect(host.locator(".seat")).to_have_count(4)
+    expect(host.locator("#host-feats")).to_be_visible()
+    expect(host.locator("#host-feat-row li")).to_have_count(1)
+    first = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
+    second = NAMES[(NAMES.index(first) + 1) % 4]
+    shown = host.locator("#host-feat-row .feat-name").inner_text().strip().rstrip("✚").strip()
+    reveal = "Borderlands" if shown != "Borderlands" else "Bottleneck"
+
+    def phone(name, device, **extra):
+        ctx = browser.new_context(**pw.devices[device], **extra)
+        ctx.add_init_script("navigator.vibrate = (p) => { window.__vibrated = p; return true; };")
+        page = watch.page(ctx, name)
+        page.goto(f"{server}/p/{table_id}#{tokens[name]}")
+        expect(page.locator("#game-view")).to_be_visible()
+        return ctx, page
+
+    a_ctx, a = phone(first, "Pixel 7", color_scheme="light")
+    b_ctx, b = phone(second, "iPhone 13", color_scheme="dark")
+    box = a.locator("#feats-box")
+    expect(box).to_be_visible()
+    expect(a.locator("#feats-fame")).to_contain_text("5 fame left")
+    card = feat_card(a, shown)
+    expect(card).to_be_visible()
+    expect(card.locator(".feat-req")).not_to_be_empty()
+
+    # Before the draw: both buttons greyed, each with its reason and a link to the rule.
+    boast = card.get_by_role("button", name="Boast…")
+    expect(boast).to_be_disabled()
+    expect(card.locator(".feat-why").first).to_contain_text("after the draw")
+    expect(card.locator(".feat-why a").first).to_have_attribute("href", re.compile(r"^/rules#legends-"))
+    card.scroll_into_view_if_needed()
+    shot(a, "legends-phone-before-draw")
+    # Not my turn: every button greyed for one reason, said once.
+    expect(b.locator("#feats-common")).to_contain_text(f"{first}'s turn")
+    expect(feat_card(b, shown).get_by_role("button", name="Boast…")).to_be_disabled()
+
+    first_seat = seat_client(server, table_id, tokens[first])
+    second_seat = seat_client(server, table_id, tokens[second])
+    admin = host_client(server, host_ctx, table_id)
+    try:
+        call(first_seat, "move", {"draw": {}})
+        # Boast through the phone: the Feat turned up, and where my token goes.
+        expect(boast).to_be_enabled()
+        boast.click()
+        dialog = a.locator("#feat-dialog")
+        expect(dialog).to_be_visible()
+        dialog.get_by_label("Which Feat did you turn up from the deck?").select_option(reveal)
+        expect(dialog.get_by_label("My token goes on")).to_have_value(shown)
+        shot(a, "legends-phone-boast-dialog")
+        dialog.get_by_role("button", name="Boast", exact=True).click()
+        expect(dialog).to_be_hidden()
+        expect(a.locator("#feats-fame")).to_contain_text("4 fame left")
+        row = host.locator(f'#host-feat-row [data-feat="{shown}"]')
+        expect(row.locator(".fame-chip")).to_contain_text(f"{first}1")
+        expect(host.locator("#host-feat-row li")).to_have_count(2)
+        expect(host.locator(f'#host-fame [data-seat="{first}"]')).to_contain_text("4")
+        # Boasting is once a turn: the Boast buttons are greyed, each with the reason.
+        again = feat_card(a, reveal)
+        expect(again.get_by_role("button", name="Boast…")).to_be_disabled()
+        expect(again.locator(".feat-why")).to_contain_text("once a turn")
+        a.get_by_role("button", name="End my turn").click()
+        expect(b.locator("#turn-text")).to_have_text("Your turn!")
+
+        # Bob's last token: performing Borderlands on the phone turns him Legend.
+        call(admin, "host_move", {"set": {"seat": second, "fame": 1}})
+        call(second_seat, "move", {"draw": {}})
+        perform = feat_card(b, "Borderlands").get_by_role("button", name=re.compile(r"^Perform"))
+        expect(perform).to_be_enabled()
+        expect(perform).to_contain_text("discard my whole hand")
+        b.locator("#feats-box").scroll_into_view_if_needed()
+        shot(b, "legends-phone-my-turn-dark")
+        # a greyed button with its own reason next to an enabled one
+        other = feat_card(b, shown)
+        expect(other.get_by_role("button", name=re.compile(r"^Perform"))).to_be_disabled()
+        expect(other.locator(".feat-why")).to_contain_text("has not happened this turn")
+        assert not small_targets(b), small_targets(b)
+        perform.click()
+
+        moment = b.locator("#legend-moment")
+        expect(moment).to_be_visible()
+        expect(moment).to_contain_text("You are a Legend!")
+        expect(b.locator("#legend-moment-char")).to_have_text(CHARS[NAMES.index(second)])
+        expect(b.locator("#legend-moment-ability")).not_to_be_empty()
+        assert b.evaluate("window.__vibrated") is not None
+        shot(b, "legends-phone-legend-moment")
+        host_moment = host.locator("#host-legend-moment")
+        expect(host_moment).to_be_visible()
+        expect(host_moment).to_contain_text(f"{second} is a Legend!")
+        shot(host, "legends-host-legend-moment")
+        host.get_by_role("button", name="Close").click()
+        expect(host_moment).to_be_hidden()
+        b.get_by_role("button", name="Back to the table").click()
+        expect(moment).to_be_hidden()
+
+        # Legend now: claim instead of perform, and the legend ability box.
+        expect(b.locator("#feats-fame")).to_contain_text("Legend")
+        expect(b.locator("#feats-legend")).to_contain_text("My legend ability")
+        expect(b.locator("#feats-legend")).to_contain_text(CHARS[NAMES.index(second)])
+        expect(b.locator("#char-ability")).to_have_text(b.locator("#legend-moment-ability").inner_text())
+        expect(feat_card(b, shown).get_by_role("button", name="Claim…")).to_be_disabled()
+        expect(host.locator(f'#host-fame [data-seat="{second}"]')).to_contain_text("Legend")
+        expect(seat_tile(host, second)).to_have_class(re.compile(r"\blegend\b"))
+        expect(host.locator('#host-feat-row [data-feat="Borderlands"] .fame-chip')).to_contain_text(f"{second}1")
+        b.reload()                                     # the moment is shown once, not again
+        expect(b.locator("#feats-box")).to_be_visible()
+        expect(b.locator("#legend-moment")).to_be_hidden()
+    finally:
+        for c in (first_seat, second_seat, admin):
+            c.disconnect()
+
+    for page in (host, a, b):
+        assert not unnamed_controls(page), unnamed_controls(page)
+    shot(a, "legends-phone-light", full_page=True)
+    shot(b, "legends-phone-dark", full_page=True)
+    shot(host, "legends-host")
+    assert not watch.errors, watch.errors
+    for ctx in (host_ctx, a_ctx, b_ctx):
+        ctx.close()
