@@ -253,3 +253,61 @@ def live_server(tmp_path):
     server = LiveServer(str(tmp_path / "data")).start()
     yield server
     server.stop()
+
+
+# -- referee mode ------------------------------------------------------------------------
+class RecordTable(TableHelper):
+    """A table started from a record (POST /tables/from-record), every seat claimed by
+    a phone through the host's claim codes. `record` is a bang-record/1 dict."""
+
+    def __init__(self, app, record: dict):
+        self.app = app
+        self.socketio = app.extensions["socketio"]
+        self.http = app.test_client()
+        r = self.http.post("/tables/from-record", json=record)
+        assert r.status_code == 303, r.data
+        self.id = r.headers["Location"].rsplit("/", 1)[1]
+        self.secret = self.http.get_cookie(f"host_{self.id}").value
+        self.host = self.socketio.test_client(app, flask_test_client=self.http,
+                                              auth={"table": self.id})
+        assert self.host.is_connected()
+        self.tokens, self.phones = {}, {}
+        for seat in record["seats"]:
+            self.claim(seat["name"])
+
+    def claim(self, name: str):
+        ack = self.emit("host", "reseat", {"seat": name})
+        assert ack["ok"], ack
+        path = ack["claim_url"].split("://", 1)[1].split("/", 1)[1]
+        r = self.app.test_client().get("/" + path)
+        assert r.status_code == 303, r.data
+        self.tokens[name] = r.headers["Location"].split("#", 1)[1]
+        return self.phone(name)
+
+    def view(self, who: str) -> dict:
+        """The newest view `who` has (a fresh snapshot is asked by reconnecting nothing:
+        it is the last one received, or the last one kept)."""
+        c = self.host if who == "host" else self.phones[who]
+        snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
+        if snaps:
+            self._views = getattr(self, "_views", {})
+            self._views[who] = snaps[-1]["view"]
+        return self._views[who]
+
+
+def referee_record(seats, **top) -> dict:
+    """A referee-mode record: seats as (name, role, character, extra fields)."""
+    rows = []
+    for name, role, character, *extra in seats:
+        row = {"name": name, "role": role, "character": character}
+        if extra:
+            row.update(extra[0])
+        rows.append(row)
+    return {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "seats": rows,
+            "phase": "play", **top}
+
+
+@pytest.fixture
+def record_table(app):
+    """make(record) -> a RecordTable for that record (phones claimed and connected)."""
+    return lambda record: RecordTable(app, record)
