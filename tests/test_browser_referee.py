@@ -13,8 +13,9 @@ import time
 import pytest
 import requests
 
-from test_browser_companion import (Watch, browser, loopback_only, pw, seat_tile,  # noqa: F401
-                                    server, shot, small_targets, unnamed_controls)
+from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, Watch, browser,  # noqa: F401
+                                    loopback_only, pw, seat_tile, server, shot,
+                                    small_targets, unnamed_controls)
 
 try:
     from playwright.sync_api import expect
@@ -288,3 +289,31 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     print(f"referee game through the pages: {time.monotonic() - started:.1f} s")
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.mark.browser
+def test_referee_phone_first_load_is_small(server, pw, browser):
+    """What a referee table's phone page really fetches before any tap (the sheets and
+    the card picker load on first use) stays within the phone budget."""
+    r = requests.post(server + "/tables", data={"ruleset": "base", "mode": "referee"},
+                      allow_redirects=False, timeout=5)
+    table_id = r.headers["Location"].rstrip("/").split("/")[-1]
+    token = requests.post(f"{server}/t/{table_id}/join", json={"name": "Ann"},
+                          timeout=5).json()["token"]
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    page = ctx.new_page()
+    sizes: dict[str, int] = {}
+    page.on("requestfinished", lambda req: sizes.__setitem__(
+        req.url, req.sizes()["responseBodySize"]) if not req.url.startswith("ws") else None)
+    page.goto(f"{server}/p/{table_id}#{token}")
+    expect(page.locator("#lobby-view")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert any(u.endswith("/referee-phone.js") for u in sizes)
+    assert not any(u.endswith(("/referee-play.js", "/referee-ask.js")) for u in sizes)
+    sizes = {u: n for u, n in sizes.items() if "/socket.io/?" not in u}
+    total = sum(sizes.values())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "referee-phone-weight.txt").write_text(
+        "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
+    assert total <= PHONE_BUDGET, f"referee phone first load {total} B > {PHONE_BUDGET} B"
+    ctx.close()

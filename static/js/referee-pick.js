@@ -57,5 +57,3 @@ export function pickCards(count, title, hint = "") {
   });
 }
 
-/** The move fields for the cards entered: {check: "8♠"} or {check: [a, b], keep}. */
-export const checkOf = (pick) => (pick.cards.length > 1 ? { check: pick.cards, keep: pick.keep } : { check: pick.cards[0] });

@@ -1,0 +1,149 @@
+// Referee mode on the phone: what my turn asks of me (draw!s with the card picker, the
+// draw and its character choice, "Play a card", the discard count), the question put to
+// me with the engine's answers (refused ones greyed with the reason), what the table is
+// waiting for, and "Ask the referee".
+import { $, h, fill, get, list } from "./dom.js";
+import { pendingText } from "./bits.js";
+import { ruleLink } from "./referee-bits.js";
+import { register } from "./phone-referee.js";
+
+// The sheets load on first use, so the page's first load stays small.
+const pickCards = async (...args) => (await import("./referee-pick.js")).pickCards(...args);
+const checkOf = (pick) => (pick.cards.length > 1 ? { check: pick.cards, keep: pick.keep } : { check: pick.cards[0] });
+const openPlay = async (opts) => (await import("./referee-play.js")).openPlay(opts);
+async function renderAsk(box, opts) {
+  if (!box.closest("details").open) return;
+  (await import("./referee-ask.js")).renderAsk(box, opts);
+}
+
+let snap = null;
+let ask = async () => ({ ok: false });
+let sendMove = async () => ({ ok: false });
+
+export function wireReferee(move, askFn) {
+  sendMove = move;
+  if (askFn) ask = askFn;
+  const details = $("#ref-ask");
+  if (details) details.addEventListener("toggle", () => snap && renderAsk($("#ref-ask-body"), { snap, ask, me: get(snap, "view", "me", "name") }));
+}
+
+const CHECK_TITLE = { dynamite: "Draw! for the Dynamite", jail: "Draw! for the Jail" };
+
+function turnBox(view, me) {
+  const hints = me.hints || {};
+  const seats = list(view.seats);
+  const two = hints.check_cards === 2;
+  const pickHint = two ? "Turn over two cards, enter both, then pick the one that counts." : "Turn over the top card of the deck and enter it.";
+  if (list(view.pending).length) return null;
+  if (hints.check_due) {
+    return [h("h2", {}, CHECK_TITLE[hints.check_due] || "Draw!"), h("p", {}, pickHint),
+      h("button", { type: "button", class: "primary big", onclick: async () => {
+        const pick = await pickCards(two ? 2 : 1, CHECK_TITLE[hints.check_due] || "Draw!", pickHint);
+        if (pick) sendMove(checkOf(pick));
+      } }, two ? "Enter the two cards" : "Enter the card")];
+  }
+  if (hints.draw && (view.phase === "start" || view.phase === "draw")) {
+    const d = hints.draw;
+    const buttons = [];
+    if (d.hook === "black_jack") {
+      buttons.push(h("button", { type: "button", class: "primary big", onclick: async () => {
+        const pick = await pickCards(1, "Black Jack: your second card", "Show it to everyone and enter it: a heart or diamond draws one more.");
+        if (pick) sendMove({ draw: { reveal: pick.cards[0] } });
+      } }, "Draw, and show the second card"));
+    } else {
+      buttons.push(h("button", { type: "button", class: "primary big", onclick: () => sendMove({ draw: {} }) },
+        d.hook === "kit" ? "Draw 3, keep 2" : "Draw 2 from the deck"));
+    }
+    if (d.hook === "jesse") {
+      for (const s of seats) {
+        if (s.name === me.name || s.alive === false) continue;
+        buttons.push(h("button", { type: "button", disabled: !s.hand, onclick: () => sendMove({ draw: { from: s.name } }) },
+          `First card from ${s.name}'s hand`, s.hand ? "" : " (no cards)"));
+      }
+    }
+    if (d.hook === "pedro") {
+      buttons.push(h("button", { type: "button", onclick: () => sendMove({ draw: { from: "discard" } }) }, "First card from the discard pile"));
+    }
+    return [h("h2", {}, "Draw your cards"), h("div", { class: "ref-actions" }, buttons)];
+  }
+  if (view.phase === "play") {
+    const n = hints.discard_needed || 0;
+    return [h("button", { type: "button", class: "primary big", id: "play-card",
+      onclick: () => openPlay({ snap, ask, move: sendMove }) }, "Play a card"),
+    h("p", { class: "small" }, n
+      ? `To end your turn, discard ${n} card${n > 1 ? "s" : ""} (you may keep ${hints.hand_limit}).`
+      : "End your turn when you are done: no discard needed.")];
+  }
+  return null;
+}
+
+function answerRow(a) {
+  const id = `why-${a.respond || "ability"}`;
+  const click = async () => {
+    if (a.ability) return sendMove({ ability: a.ability });
+    let extra = {};
+    if (a.needs_check) {
+      const two = a.check_cards === 2 || get(snap, "view", "me", "character") === "Lucky Duke";
+      const pick = await pickCards(two ? 2 : 1, `${a.label}: the card turned over`,
+        two ? "Enter both cards, then pick the one that counts." : "Turn over the top card of the deck and enter it.");
+      if (!pick) return;
+      extra = checkOf(pick);
+    }
+    sendMove({ respond: a.respond, ...extra });
+  };
+  return h("li", { class: a.ok ? "ok" : "no" },
+    h("button", { type: "button", class: a.ok && a.respond !== "take" ? "primary" : a.respond === "take" && a.ok ? "danger" : "",
+      disabled: !a.ok, "aria-describedby": a.ok ? null : id, onclick: click }, a.label || a.respond),
+    a.ok ? null : h("span", { class: "why", id }, a.reason || "", " ", ruleLink(a.rule)));
+}
+
+function questionBox(box, me) {
+  const asked = list(me.asked);
+  box.hidden = !asked.length;
+  if (!asked.length) return;
+  const answers = list(me.answers);
+  fill(box, asked.map((p) => h("p", { class: "ask-text" }, pendingText({ ...p, seat: "You" }).replace(/^You is/, "You are"),
+    Number(p.tried) ? h("span", { class: "muted small" }, ` (${p.tried} tried)`) : null)),
+  h("ul", { class: "answer-list" }, answers.map(answerRow)));
+}
+
+function waitingBox(view, me) {
+  const others = list(view.pending).filter((p) => p.seat !== me.name);
+  if (!others.length) return null;
+  const mine = others.some((p) => p.from === me.name);
+  return [h("p", { class: "wait-title" }, mine ? "Waiting for the answer to your card…" : "Waiting for an answer…"),
+    h("ul", {}, others.map((p) => h("li", {}, pendingText(p))))];
+}
+
+export function renderReferee(s, move) {
+  snap = s;
+  if (move) sendMove = move;
+  const view = get(s, "view") || {};
+  const panel = $("#ref-panel");
+  if (!panel) return;        // tracker mode: the partial is not on the page
+  const on = view.mode === "referee" && get(s, "table", "status") !== "over" && !view.winner;
+  panel.hidden = !on;
+  if (!on) return;
+  const me = view.me || {};
+  if (!me.name) return;
+  questionBox($("#my-question"), me);
+  const turn = me.your_turn && me.alive !== false ? turnBox(view, me) : null;
+  const tbox = $("#ref-turn");
+  tbox.hidden = !turn;
+  if (turn) fill(tbox, turn);
+  const wait = waitingBox(view, me);
+  const wbox = $("#ref-wait");
+  wbox.hidden = !wait;
+  if (wait) fill(wbox, wait);
+  const sid = me.character === "Sid Ketchum" && !list(me.asked).length && me.alive !== false;
+  const sidBtn = $("#ref-sid");
+  sidBtn.hidden = !sid;
+  renderAsk($("#ref-ask-body"), { snap: s, ask, me: me.name });
+}
+
+// Sid Ketchum's ability, usable at any moment (the engine refuses it at full life).
+document.addEventListener("click", (ev) => {
+  if (ev.target && ev.target.id === "ref-sid") sendMove({ ability: { discard: 2 } });
+});
+
+register({ wireReferee, renderReferee });
