@@ -73,7 +73,7 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     if ask.kind in ("bang", "gatling"):
         cancel_one(ctx, ask)
     elif ask.kind == "duel":
-        ctx.replace_ask(ask, seat=ask.other, other=i)
+        ctx.replace_ask(ask, seat=ask.other, other=i, tried=ask.tried + ("answered",))
         ctx.say("ask", f"{ctx.name(ask.other)} must now discard a BANG! or lose the Duel.")
     elif ask.kind == "indians":
         s.pending.remove(ask)
@@ -107,7 +107,8 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         raise Refusal("barrel_used", "Each Barrel draws! once against a shot.", "card.barrel")
     if "check" not in m.opts:
         raise Refusal("bad_check", "Enter the card revealed for the Barrel ('check').", "draw")
-    rank, suit = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), which.capitalize())
+    rank, suit = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), which.capitalize(),
+                          by_ability=which == "jourdonnais")
     ctx.replace_ask(ask, tried=ask.tried + (which,))
     ask = next(a for a in ctx.s.pending if a.seat == i)
     if suit == "H":
@@ -125,9 +126,13 @@ def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
     if "jourdonnais" in ask.tried:
         raise Refusal("barrel_used", "Jourdonnais draws! once against each card.",
                       "legend.jourdonnais")
+    if ask.kind == "duel" and (ask.source == i or "answered" in ask.tried):
+        raise Refusal("wrong_answer", "Jourdonnais draws! when a Duel is aimed at him, not in a "
+                      "Duel he started or has already answered.", "legend.jourdonnais")
     if "check" not in m.opts:
         raise Refusal("bad_check", "Enter the card revealed ('check').", "draw")
-    rank, _ = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), "Jourdonnais")
+    rank, _ = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), "Jourdonnais",
+                       by_ability=True)
     if RANK_VALUE[rank] >= RANK_VALUE["J"]:
         ctx.s.pending.remove(ask)
         ctx.say("answer", f"{ctx.name(i)} ignores the {ask.card}.")
@@ -213,7 +218,7 @@ def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
     if problem:
         raise problem
     ctx.say("play", f"{ctx.name(i)} shoots a free BANG! at {ctx.name(j)}.")
-    ctx.log(free_bang=i, played="BANG!", target=j, distance=dist(s, i, j))
+    ctx.log(free_bang=i, played="free BANG!", target=j, distance=dist(s, i, j))
     shoot(ctx, i, j, "free BANG!")
 
 
@@ -228,5 +233,6 @@ def blue_panic(ctx: Ctx, m: Move, i: int, name: object) -> None:
         raise Refusal("no_such_card_in_play", f"{seat.name} has no {card} in play.",
                       "legend.rose_doolan")
     seat.in_play.remove(card)
+    ctx.log(discarded=card, kind=cards_of(s).get(card).kind, colour="blue", owner=i)
     seat.hand += 1        # it is played as if from her hand (a refusal discards this copy)
     do_play(ctx, Move(m.by, "play", card, {**m.opts, "as": "Panic!"}), i)

@@ -17,7 +17,7 @@ from .errors import Refusal
 from .moves import Move
 from .state import Ask
 from .table import cards_of, has_kind, hand_limit, target_problem
-from .turns import check_due, do_end_turn, own_turn
+from .turns import check_due, own_turn
 
 Log = list[dict]
 
@@ -91,9 +91,9 @@ def _legends(ctx: Ctx) -> None:
 
 
 def _once_a_turn(ctx: Ctx, i: int) -> None:
-    if any("feat" in e and e.get("seat") == i for e in ctx.s.turn_log):
-        raise Refusal("feat_done", f"{ctx.name(i)} has already performed or claimed a Feat this "
-                      "turn.", "legends.perform")
+    if any(("feat" in e or "boast" in e) and e.get("seat") == i for e in ctx.s.turn_log):
+        raise Refusal("feat_done", f"{ctx.name(i)} has already performed, claimed or boasted "
+                      "this turn.", "legends.perform")
 
 
 def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
@@ -124,8 +124,8 @@ def _discard_named(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     if want and card != want:
         raise Refusal("feat_requirement", f"{feat.name}: the card discarded must be a {want}.",
                       "legends.perform")
-    if feat.name == "Good Company" and not any(e.get("card") == card and "played" in e
-                                               for e in ctx.s.turn_log):
+    if feat.name == "Good Company" and not any(card in (e.get("card"), e.get("played"))
+                                               and "played" in e for e in ctx.s.turn_log):
         raise Refusal("feat_requirement", f"Good Company: play a {card} first this turn, then "
                       "discard its twin with this move.", "legends.perform")
     ctx.spend(i, 1, f"{feat.name}: {card}")
@@ -163,10 +163,10 @@ def _skip_first_card(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
 
 
 def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
-    shown = m.opts.get("reveal")
+    shown = m.opts.get("show", m.opts.get("reveal") if m.action == "perform" else None)
     if not isinstance(shown, list) or len(shown) != 2:
         raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner "
-                      "('reveal': [\"5♠\", \"K♠\"]).", "legends.perform")
+                      "('show': [\"5♠\", \"K♠\"]).", "legends.perform")
     (r1, s1), (r2, s2) = parse_drawn(shown[0]), parse_drawn(shown[1])
     if (r1, s1) not in MISSED_COPIES or s1 != s2 or (r1, s1) == (r2, s2):
         raise Refusal("feat_requirement", f"{show(r1, s1)} and {show(r2, s2)} are not a Missed! "
@@ -178,9 +178,13 @@ def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
 
 
 def _excess(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
-    if ctx.s.seats[i].hand <= hand_limit(ctx.s, i):
+    """The end of the turn's discard, done now: the tokens come after it, then the turn ends."""
+    need = ctx.s.seats[i].hand - hand_limit(ctx.s, i)
+    if need <= 0:
         raise Refusal("feat_requirement", "For a Few Cards More: no card is over the hand limit.",
                       "legends.perform")
+    ctx.spend(i, need, "end of turn")
+    ctx.log(excess_discard=need, ends_turn=i)
 
 
 ACTIONS = {
@@ -194,7 +198,7 @@ ACTIONS = {
 
 def _when(ctx: Ctx, feat: Feat | None, i: int) -> None:
     """Feats are done in the play phase, except the Oregon Trail (before the draw) and
-    Borderlands (any time in one's turn)."""
+    Borderlands, which Suzy Lafayette may do before drawing."""
     s = ctx.s
     if s.mode == "tracker":
         return                          # the phases are the table's own in tracker mode
@@ -205,7 +209,7 @@ def _when(ctx: Ctx, feat: Feat | None, i: int) -> None:
         if s.phase == "play":
             raise Refusal("wrong_phase", "The Oregon Trail is done in the draw phase, before "
                           "drawing.", "legends.perform")
-    elif name != "Borderlands" and s.phase != "play":
+    elif s.phase != "play" and not (name == "Borderlands" and ctx.char(i).refill_to):
         raise Refusal("wrong_phase", "Feats are performed after the draw phase.",
                       "legends.perform")
 
@@ -229,8 +233,13 @@ def do_perform(ctx: Ctx, m: Move, i: int) -> None:
     if note:
         ctx.say("note", note)
     ctx.log(feat=ctx.s.feats[k]["name"], seat=i)
-    if feat is not None and feat.name == "For a Few Cards More":
-        do_end_turn(ctx, Move(m.by, "end_turn", {}), i)
+    _maybe_end_turn(ctx, i)
+
+
+def _maybe_end_turn(ctx: Ctx, i: int) -> None:
+    """For a Few Cards More is done with the end of the turn's discard: the turn ends."""
+    if any(e.get("ends_turn") == i for e in ctx.s.turn_log) and ctx.s.turn == i:
+        ctx.next_turn()
 
 
 def place(ctx: Ctx, i: int, k: int, n: int, verb: str) -> None:
@@ -335,17 +344,22 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
                 or (t.life <= 1 and not ctx.char(i).claim_last_life):
             raise Refusal("claim_target", f"{t.name} cannot lose life to a claim: only another "
                           "Legend with more than 1 life.", "legends.claim")
+    if not isinstance(m.opts.get("reveal"), str):
+        raise Refusal("bad_move", "Name the Feat that replaces the claimed one ('reveal').",
+                      "legends.claim")
     note = requirement(ctx, m, i, k, feat)
     name = s.feats.pop(k)["name"]
     ctx.say("feat", f"{seat.name} claims {name}.", seat=seat.name)
     if note:
         ctx.say("note", note)
     ctx.log(feat=name, seat=i)
-    _reveal(ctx, m, required=False)
+    _reveal(ctx, m, required=True)
     if j is not None and shoot:
         s.pending.append(Ask(j, "bang", i, "free BANG!"))
     elif j is not None:
         ctx.hit(j, 1, i, "claim")
+    if not s.pending:
+        _maybe_end_turn(ctx, i)
 
 
 def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:

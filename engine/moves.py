@@ -12,7 +12,7 @@ from .errors import Refusal
 ACTIONS = ("check", "jail", "draw", "play", "respond", "ability", "end_turn", "set",
            "perform", "boast", "claim")
 OPTIONS = {"target", "card", "as", "keep", "check", "discard", "reveal", "destiny",
-           "other", "from", "shoot"}
+           "other", "from", "shoot", "show"}
 IGNORED = {"expect", "then", "note", "at", "undone", "seq"}
 
 

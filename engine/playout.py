@@ -96,7 +96,7 @@ def _legend_moves(rng: random.Random, state: State, by: str) -> list[dict]:
     hidden = [f.name for f in FEATS if f.name not in revealed]
     feat = rng.choice(revealed)
     extra = rng.choice([{}, {"discard": "Beer"}, {"discard": "BANG!"}, {"discard": "hand"},
-                        {"discard": "Mustang"}, {"reveal": ["2♠", "9♠"]}])
+                        {"discard": "Mustang"}, {"show": ["2♠", "9♠"]}])
     out = [{"by": by, "perform": feat, **extra},
            {"by": by, "claim": feat, "target": rng.choice(names),
             **({"reveal": rng.choice(hidden)} if hidden else {})},

@@ -10,9 +10,12 @@ from .moves import Move
 from .table import has_kind, hand_limit
 
 
-def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str) -> tuple[str, str]:
-    """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two."""
-    lucky = lucky_legend(ctx)
+def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str,
+             by_ability: bool = False) -> tuple[str, str]:
+    """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two.
+    A legend Lucky Duke picks for every card's draw!, not for another character's ability
+    (`by_ability`: Jourdonnais's own Barrel)."""
+    lucky = lucky_legend(ctx) if not by_ability else None
     if isinstance(value, list):
         if ctx.char(i).check_cards < 2 and lucky is None:
             raise Refusal("ability_unavailable",
