@@ -1,14 +1,6 @@
-// BANG! Legends pieces shared by the phone's Feat tracker and the host screen: the Feat
-// names, a colour per seat (the fame tokens' colours), tokens drawn as chips.
+// BANG! Legends pieces shared by the phone's Feat tracker and the host screen: a colour per
+// seat (like the box's sets of fame tokens), tokens drawn as chips, fame as pips.
 import { h, list } from "./dom.js";
-
-// The 16 Feats (engine/legends.py FEATS); the Crossroad ones may be done on purpose.
-export const FEATS = ["Fifty Guns", "Wounded Pride", "Old West Gang", "Bottleneck",
-  "The Chuck-a-Luck", "3:15 to Yooma", "Good Company", "The Last Hero", "The Man with No Name",
-  "Wilhelm Scream", "Scrugs Ballad", "Borderlands", "The Oregon Trail", "A Thousand Ways to Die",
-  "For a Few Cards More", "A Quick Death"];
-export const CROSSROAD = new Set(["Bottleneck", "The Chuck-a-Luck", "Good Company", "The Last Hero",
-  "The Man with No Name", "Borderlands", "The Oregon Trail", "A Thousand Ways to Die"]);
 
 // One colour per seat, in seating order, like the box's sets of fame tokens.
 const COLOURS = ["#e5484d", "#3e8ef7", "#30a46c", "#f5c400", "#9b59d0", "#f76b15", "#e93d82"];

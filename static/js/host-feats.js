@@ -1,7 +1,10 @@
 // BANG! Legends on the host screen: the revealed Feats with each player's tokens, the fame
 // left per player, and a big moment when somebody turns Legend.
 import { h, fill, get, list } from "./dom.js";
-import { CROSSROAD, colourOf, tokenChips, pips, disc } from "./feats-common.js";
+import { colourOf, tokenChips, pips, disc } from "./feats-common.js";
+
+const CROSSROAD = ["Bottleneck", "The Chuck-a-Luck", "Good Company", "The Last Hero",
+  "The Man with No Name", "Borderlands", "The Oregon Trail", "A Thousand Ways to Die"];
 
 let legends = null;   // names of the Legends in the last snapshot (null: none seen yet)
 let timer = 0;
@@ -16,7 +19,7 @@ export function renderHostFeats(snap) {
   const seats = list(view.seats);
   const feats = list(view.feats);
   fill(document.getElementById("host-feat-row"), feats.length ? feats.map((f) => h("li", { class: "host-feat", dataset: { feat: f.name } },
-    h("span", { class: "feat-name" }, f.name, CROSSROAD.has(f.name) ? h("span", { class: "crossroad-badge", title: "Crossroad" }, "✚") : null),
+    h("span", { class: "feat-name" }, f.name, CROSSROAD.includes(f.name) ? h("span", { class: "crossroad-badge", title: "Crossroad" }, "✚") : null),
     tokenChips(f, seats))) : h("li", { class: "muted" }, "No Feat revealed"));
   fill(document.getElementById("host-fame"), seats.map((s) => h("li", { class: `${s.legend ? "is-legend" : ""}${s.alive === false ? " out" : ""}`, dataset: { seat: s.name } },
     disc(colourOf(seats, s.name)), h("span", { class: "fame-name" }, s.name),
