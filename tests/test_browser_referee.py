@@ -317,3 +317,86 @@ def test_referee_phone_first_load_is_small(server, pw, browser):
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
     assert total <= PHONE_BUDGET, f"referee phone first load {total} B > {PHONE_BUDGET} B"
     ctx.close()
+
+
+@pytest.mark.browser
+def test_replay_a_record_then_ask_the_referee(server, pw, browser, tmp_path):
+    """A disputed moment: the host uploads a record on the start page, the table starts
+    with its seats, a phone takes its seat through the claim QR's URL, and "Ask the
+    referee" answers with the distance, its reasons and the rule."""
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "phase": "play",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
+                        {"name": "Bob", "role": "unknown", "character": "Kit Carlson",
+                         "in_play": ["Mustang"]},
+                        {"name": "Cid", "role": "unknown", "character": "Rose Doolan"},
+                        {"name": "Dan", "role": "unknown", "character": "Bart Cassidy"}],
+              "moves": [{"by": "Ann", "play": "Remington"}]}
+    path = tmp_path / "dispute.json"
+    path.write_text(__import__("json").dumps(record, ensure_ascii=False))
+    watch = Watch()
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    host = watch.page(host_ctx, "host")
+    host.goto(server + "/")
+    # a file that is not a record: the start page says why, nothing is created
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"seats\": 3}")
+    host.get_by_label("Game record (.json)").set_input_files(str(bad))
+    host.get_by_role("button", name="Start from this record").click()
+    expect(host.locator("#from-record [role=alert]")).to_contain_text("cannot be used")
+    shot(host, "referee-start-record-refused")
+    host.get_by_label("Game record (.json)").set_input_files(str(path))
+    host.get_by_role("button", name="Start from this record").click()
+    expect(host.locator(".seat")).to_have_count(4)
+    expect(seat_tile(host, "Ann")).to_contain_text("Remington (3)")
+    claims = host.locator("#host-ref-claims")
+    expect(claims).to_be_visible()
+    claims.get_by_role("button", name="Show the QR code for Bob's seat").click()
+    expect(claims.locator("img")).to_be_visible()
+    shot(host, "referee-host-claims")
+    url = loopback_only(claims.locator(".join-url").inner_text().strip())
+
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    bob = watch.page(ctx, "Bob")
+    bob.goto(url)
+    expect(bob.locator("#game-view")).to_be_visible()
+    expect(bob.locator("#char-name")).to_have_text("Kit Carlson")
+    expect(claims.get_by_role("button", name="Show the QR code for Bob's seat")).to_have_count(0)
+
+    bob.locator("#ref-ask summary").click()
+    bob.get_by_label("From", exact=True).select_option("Dan")
+    bob.get_by_label("To", exact=True).select_option("Bob")
+    bob.get_by_role("button", name="Ask: how far?").click()
+    out = bob.locator("#ask-dist-out")
+    expect(out).to_contain_text("Dan sees Bob at distance 3")
+    expect(out).to_contain_text("Mustang")
+    expect(out.locator("a.rule-link")).to_have_attribute("href", "/rules#distance")
+    bob.get_by_label("Who plays it").select_option("Cid")
+    bob.get_by_label("Card to aim").select_option("Jail")
+    bob.get_by_label("At whom").select_option("Ann")
+    bob.get_by_role("button", name="Ask: can it reach?").click()
+    expect(bob.locator("#ask-reach-out")).to_contain_text("Sheriff")
+    bob.locator("#ask-reach-out").scroll_into_view_if_needed()
+    shot(bob, "referee-phone-ask-the-referee")
+    assert not small_targets(bob), small_targets(bob)
+    assert not unnamed_controls(bob), unnamed_controls(bob)
+
+    # the host asks too: can Ann play a BANG! on Dan now? (Remington: reach 3)
+    host.locator("#host-ref-ask summary").click()
+    host.get_by_label("Player who would play it").select_option("Ann")
+    host.get_by_label("Card to play").select_option("BANG!")
+    host.get_by_label("Target (for cards aimed at someone)").select_option("Dan")
+    host.get_by_role("button", name="Ask: is it allowed?").click()
+    expect(host.locator("#ask-judge-out")).to_contain_text("Yes: Ann may play BANG! now.")
+    shot(host, "referee-host-ask")
+
+    # the rules reference: searchable, each rule at its anchor
+    rules = watch.page(ctx, "rules")
+    rules.goto(server + "/rules#card.jail")
+    expect(rules.locator("#card-jail")).to_be_in_viewport()
+    rules.get_by_label("Find a rule").fill("sheriff jail")
+    expect(rules.locator("#card-jail")).to_be_visible()
+    expect(rules.locator("#card-bang")).to_be_hidden()
+    # the refused upload's page came with status 400, which the browser logs
+    assert not [e for e in watch.errors if "400 (BAD REQUEST)" not in e], watch.errors
+    ctx.close()
+    host_ctx.close()

@@ -46,7 +46,7 @@ export async function renderAsk(box, { snap, ask, me }) {
     } },
     h("h3", {}, "Can a card reach a player?"),
     select("ask-reach-by", "Who plays it", living, first),
-    select("ask-reach-card", "Card", targeted, "BANG!"),
+    select("ask-reach-card", "Card to aim", targeted, "BANG!"),
     select("ask-reach-to", "At whom", living, other),
     h("button", { type: "submit" }, "Ask: can it reach?"), reachOut),
 
@@ -76,8 +76,8 @@ export async function renderAsk(box, { snap, ask, me }) {
       fill(judgeOut, rulingBox(ack && ack.ok ? ack.ruling : ack && ack.error, `Yes: ${by} may play ${card.name} now.`));
     } },
     h("h3", {}, "Can a player play this now?"),
-    select("ask-judge-by", "Player", living, first),
-    select("ask-judge-card", "Card", named, "BANG!"),
+    select("ask-judge-by", "Player who would play it", living, first),
+    select("ask-judge-card", "Card to play", named, "BANG!"),
     select("ask-judge-to", "Target (for cards aimed at someone)", [["", "—"], ...living], other),
     h("button", { type: "submit" }, "Ask: is it allowed?"), judgeOut),
     h("p", { class: "small" }, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, "The rules reference (searchable)")));
