@@ -11,7 +11,7 @@ function land() {
   if (!raw || document.getElementById(raw)) return;
   const id = raw.replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "");
   const el = document.getElementById(id);
-  if (el) history.replaceState(null, "", `#${id}`), el.scrollIntoView();
+  if (el) location.replace(`#${id}`);   // the entry is then the page's :target
 }
 window.addEventListener("hashchange", land);
 land();
