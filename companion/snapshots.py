@@ -42,6 +42,8 @@ def for_host(table, info: dict) -> dict:
 def for_seat(table, entry: dict, info: dict) -> dict:
     """One phone's snapshot: its own seat's view (its role and everything public)."""
     info = dict(info)
+    if table.state is not None:          # dealt: the seats are in the view
+        info.pop("lobby", None)
     info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
                    "seat": entry["name"] if table.state is not None else None}
     return {"seq": table.version, "table": info, "view": table.view(entry["name"]),
