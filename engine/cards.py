@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from .errors import Refusal
+
+T = TypeVar("T")
 
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "S": "S", "H": "H", "D": "D", "C": "C"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -79,26 +82,38 @@ def norm(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "", name.casefold())
 
 
-class CardTable:
-    """The cards of one ruleset, looked up by any spelling of their name."""
+class NamedTable(Generic[T]):
+    """Rows (cards, characters) looked up by any spelling of their name; `get` refuses
+    an unknown name with `code`, `find` answers None."""
 
-    def __init__(self, cards: tuple[Card, ...]) -> None:
-        self.cards = cards
-        self._by_key = {norm(c.name): c for c in cards}
-        self._by_name = {c.name: c for c in cards}
+    def __init__(self, rows: tuple[T, ...], what: str, code: str, rule: str) -> None:
+        self.rows = rows
+        self._what, self._code, self._rule = what, code, rule
+        self._by_name = {r.name: r for r in rows}
+        self._by_key = {norm(r.name): r for r in rows}
 
-    def get(self, name: object) -> Card:
-        card = self._by_name.get(name) or self.find(name) if isinstance(name, str) else None
-        if card is None:
-            raise Refusal("unknown_card", f"There is no card called {name!r} in this game.",
-                          "cards")
-        return card
+    def get(self, name: object) -> T:
+        row = self.find(name)
+        if row is None:
+            raise Refusal(self._code, f"There is no {self._what} called {name!r} in this game.",
+                          self._rule)
+        return row
 
-    def find(self, name: str) -> Card | None:
+    def find(self, name: object) -> T | None:
+        if not isinstance(name, str):
+            return None
         return self._by_name.get(name) or self._by_key.get(norm(name))
 
     def __iter__(self):
-        return iter(self.cards)
+        return iter(self.rows)
+
+    def names(self) -> list[str]:
+        return [r.name for r in self.rows]
+
+
+class CardTable(NamedTable[Card]):
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        super().__init__(cards, "card", "unknown_card", "cards")
 
 
 BASE = CardTable(BASE_CARDS)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import norm
-from .errors import Refusal
+from .cards import NamedTable
 
 
 @dataclass(frozen=True)
@@ -96,26 +95,9 @@ BASE_CHARACTERS: tuple[Character, ...] = (
 )
 
 
-class CharacterTable:
+class CharacterTable(NamedTable[Character]):
     def __init__(self, chars: tuple[Character, ...]) -> None:
-        self.chars = chars
-        self._by_key = {norm(c.name): c for c in chars}
-        self._by_name = {c.name: c for c in chars}
-
-    def get(self, name: object) -> Character:
-        c = self._by_name.get(name) or self.find(name) if isinstance(name, str) else None
-        if c is None:
-            raise Refusal("bad_move", f"There is no character called {name!r}.", "characters")
-        return c
-
-    def find(self, name: str) -> Character | None:
-        return self._by_name.get(name) or self._by_key.get(norm(name))
-
-    def __iter__(self):
-        return iter(self.chars)
-
-    def names(self) -> list[str]:
-        return [c.name for c in self.chars]
+        super().__init__(chars, "character", "bad_move", "characters")
 
 
 BASE_CHARS = CharacterTable(BASE_CHARACTERS)

@@ -131,7 +131,9 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
     return wanted
 
 
-def play_panic(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
+def play_take(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
+    """Panic! and Cat Balou: the card chosen, then (unless legend Jourdonnais may dodge it
+    first) taken or discarded."""
     choice = _take_choice(ctx, i, card, j, m)
     _pay(ctx, i, card, j)
     if j != i and ctx.char(j).evades_brown:
@@ -154,15 +156,6 @@ def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
         t.in_play.remove(choice)
         ctx.gain(i, 1, f"Panic!: {t.name}'s {choice}")
         ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
-
-
-def play_cat_balou(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
-    choice = _take_choice(ctx, i, card, j, m)
-    _pay(ctx, i, card, j)
-    if j != i and ctx.char(j).evades_brown:
-        ctx.s.pending.append(Ask(j, "evade", i, card.name, choice=choice))
-        return
-    resolve_cat_balou(ctx, i, j, choice)
 
 
 def resolve_cat_balou(ctx: Ctx, i: int, j: int, choice: str) -> None:
@@ -228,8 +221,8 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
 
 
 PLAYS = {
-    "bang": play_bang, "missed": play_missed, "beer": play_beer, "panic": play_panic,
-    "cat_balou": play_cat_balou, "stagecoach": play_draw(2), "wells_fargo": play_draw(3),
+    "bang": play_bang, "missed": play_missed, "beer": play_beer, "panic": play_take,
+    "cat_balou": play_take, "stagecoach": play_draw(2), "wells_fargo": play_draw(3),
     "gatling": play_ask_all("gatling"), "indians": play_ask_all("indians"),
     "duel": play_duel, "general_store": play_general_store, "saloon": play_saloon,
     "barrel": play_blue, "scope": play_blue, "horse": play_blue, "jail": play_blue,
