@@ -260,3 +260,127 @@ def test_legends_phone_first_load_is_small(server):
     (ARTIFACTS / "phone-weight-legends.txt").write_text(
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
     assert total <= PHONE_BUDGET, f"Legends phone first load {total} B > {PHONE_BUDGET} B"
+
+
+@pytest.mark.browser
+def test_claim_crossroad_cards_and_jail_heart_on_phones(server, pw, browser):
+    """The dialogs: a Crossroad Feat that asks for two cards (rank and suit pickers), a
+    Legend's claim on another Legend, and leaving Jail with a heart."""
+    watch = Watch()
+    r = requests.Session()
+    made = r.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
+                  allow_redirects=False, timeout=5)
+    table_id = made.headers["Location"].rstrip("/").split("/")[-1]
+    join = f"{server}/t/{table_id}"
+    tokens = {n: requests.post(join + "/join", json={"name": n}, timeout=5).json()["token"]
+              for n in NAMES}
+    import socketio
+    admin = socketio.SimpleClient()
+    admin.connect(server, auth={"table": table_id}, transports=["websocket"],
+                  headers={"Cookie": f"host_{table_id}={r.cookies.get(f'host_{table_id}')}"})
+    seats = {n: seat_client(server, table_id, tokens[n]) for n in NAMES}
+    try:
+        lobby = admin.receive(timeout=5)[1]["table"]["lobby"]
+        call(admin, "deal", {"characters": {e["id"]: c for e, c in zip(lobby, CHARS)}})
+        state = {}
+
+        def latest():
+            while True:
+                try:
+                    state["snap"] = admin.receive(timeout=0.3)[1]
+                except socketio.exceptions.TimeoutError:
+                    return state["snap"]["view"]
+
+        view = latest()
+        order = [s["name"] for s in view["seats"]]
+        k = order.index(view["turn"])
+        p0, p1, p2, p3 = (order[(k + i) % 4] for i in range(4))
+        shown = view["feats"][0]["name"]
+        fresh = ["Borderlands" if shown != "Borderlands" else "Bottleneck",
+                 "A Thousand Ways to Die" if shown != "A Thousand Ways to Die" else "Fifty Guns"]
+        for who in (p0, p1):
+            call(admin, "host_move", {"set": {"seat": who, "fame": 1}})
+        call(seats[p0], "move", {"draw": {}})
+        call(seats[p0], "move", {"boast": shown, "reveal": fresh[0]})
+        call(seats[p0], "move", {"end_turn": {}})
+        call(seats[p1], "move", {"draw": {}})
+        call(seats[p1], "move", {"boast": shown, "reveal": fresh[1]})
+        call(seats[p1], "move", {"end_turn": {}})
+        call(admin, "host_move", {"set": {"seat": p2, "in_play": ["Jail"]}})
+        assert [s["legend"] for s in latest()["seats"] if s["name"] in (p0, p1)] == [True, True]
+
+        def phone(name, scheme):
+            ctx = browser.new_context(**pw.devices["Pixel 7"], color_scheme=scheme)
+            page = watch.page(ctx, name)
+            # the legend moments were shown already (on phones not opened in this test)
+            page.add_init_script(f"""for (const n of {[p0, p1]!r})
+                localStorage.setItem(`bang:legend:{table_id}:1:${{n}}`, "1");""")
+            page.goto(f"{server}/p/{table_id}#{tokens[name]}")
+            expect(page.locator("#feats-box")).to_be_visible()
+            return ctx, page
+
+        # Jail: the heart option on the jailed player's phone, hearts only.
+        c2, jailed = phone(p2, "dark")
+        expect(jailed.locator("#feats-jail")).to_be_visible()
+        jailed.get_by_role("button", name="Discard a heart…").click()
+        dialog = jailed.locator("#feat-dialog")
+        dialog.get_by_label("Rank").select_option("7")
+        expect(dialog.get_by_role("radio")).to_have_count(1)
+        shot(jailed, "legends-phone-jail-heart")
+        dialog.get_by_role("button", name="Discard it").click()
+        expect(dialog).to_be_hidden()
+        expect(jailed.locator("#feats-jail")).to_be_hidden()
+        assert "Jail" not in [c["name"] for s in latest()["seats"] if s["name"] == p2
+                              for c in s["in_play"]]
+        call(seats[p2], "move", {"draw": {}})
+        call(seats[p2], "move", {"end_turn": {}})
+
+        # A Thousand Ways to Die: a Missed! and a card of its suit, picked by rank and suit.
+        c3, p3page = phone(p3, "light")
+        call(seats[p3], "move", {"draw": {}})
+        card = feat_card(p3page, "A Thousand Ways to Die")
+        card.get_by_role("button", name="Perform…").click()
+        dialog = p3page.locator("#feat-dialog")
+        pickers = dialog.locator(".card-picker")
+        expect(pickers).to_have_count(2)
+        pickers.nth(0).get_by_label("Rank").select_option("10")
+        pickers.nth(0).get_by_text("clubs").click()
+        pickers.nth(1).get_by_label("Rank").select_option("K")
+        pickers.nth(1).get_by_text("clubs").click()
+        assert not small_targets(p3page), small_targets(p3page)
+        shot(p3page, "legends-phone-two-cards")
+        dialog.get_by_role("button", name="Perform", exact=True).click()
+        expect(dialog).to_be_hidden()
+        assert latest()["seats"][order.index(p3)]["fame"] == 3
+        call(seats[p3], "move", {"end_turn": {}})
+
+        # The first Legend claims the Borderlands Feat: the other Legend loses a life.
+        c0, legend = phone(p0, "dark")
+        call(seats[p0], "move", {"draw": {}})
+        life = latest()["seats"][order.index(p1)]["life"]
+        before = [f["name"] for f in latest()["feats"]]
+        claim = feat_card(legend, fresh[0]).get_by_role("button", name="Claim…")
+        expect(claim).to_be_enabled()
+        claim.click()
+        dialog = legend.locator("#feat-dialog")
+        target = dialog.get_by_label("Another Legend loses 1 life")
+        expect(target.locator("option")).to_have_count(2)          # nobody, or the other Legend
+        target.select_option(p1)
+        replace = dialog.get_by_label("The Feat turned up to replace it")
+        replace.select_option("Wilhelm Scream" if "Wilhelm Scream" not in before else "Fifty Guns")
+        shot(legend, "legends-phone-claim")
+        dialog.get_by_role("button", name="Claim", exact=True).click()
+        expect(dialog).to_be_hidden()
+        after = latest()
+        assert fresh[0] not in [f["name"] for f in after["feats"]]
+        assert len(after["feats"]) == len(before)
+        assert after["seats"][order.index(p1)]["life"] == life - 1
+        expect(feat_card(legend, fresh[1]).get_by_role("button", name="Claim…")).to_be_disabled()
+        for page in (jailed, p3page, legend):
+            assert not unnamed_controls(page), unnamed_controls(page)
+        for ctx in (c0, c2, c3):
+            ctx.close()
+    finally:
+        for c in (admin, *seats.values()):
+            c.disconnect()
+    assert not watch.errors, watch.errors

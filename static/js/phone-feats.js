@@ -18,7 +18,7 @@ const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣"
 // What a Crossroad Feat does, shown on its button; the ASKS ones ask for cards first.
 const DOES = { "Bottleneck": "discard a Beer", "The Chuck-a-Luck": "discard a BANG!",
   "Borderlands": "discard my whole hand", "The Man with No Name": "lose 1 life",
-  "The Oregon Trail": "skip my first card", "For a Few Cards More": "ends my turn" };
+  "The Oregon Trail": "skip my first card", "For a Few Cards More": "end my turn" };
 const FIXED = { "Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!", "Borderlands": "hand" };
 const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
 
@@ -68,17 +68,19 @@ function renderList() {
 
 function featCard(f, o, k, shared) {
   const actions = [];
-  const act = (label, v, onclick, asks) => {
-    const ok = !!v.ok || (asks && ["feat_requirement", "no_such_card_in_play"].includes(v.code));
+  // Refusals that only say the dialog's input is missing: judged once it is entered.
+  const act = (label, v, onclick, open = []) => {
+    const ok = !!v.ok || open.includes(v.code);
     const id = `feat-why-${k}-${actions.length}`;
     actions.push(h("div", { class: "feat-action" }, h("button", { type: "button", class: ok ? "primary" : "", disabled: !ok,
       "aria-describedby": ok ? null : shared ? "feats-why-all" : id, onclick }, label), ok || shared ? null : why(v, id)));
   };
-  const asks = ASKS.includes(f.name) && !tracker();
-  if (o.claim) act("Claim…", o.claim, () => claimDialog(f.name), asks);
+  const asks = ASKS.includes(f.name) && !tracker() ? ["feat_requirement", "no_such_card_in_play"] : [];
+  // (bad_move: the engine's dry run of a claim names no replacement Feat; the dialog does)
+  if (o.claim) act("Claim…", o.claim, () => claimDialog(f.name), [...asks, "bad_move"]);
   if (o.perform) {
-    act(asks ? "Perform…" : ["Perform ", DOES[f.name] ? h("span", { class: "does" }, DOES[f.name]) : null], o.perform,
-      () => (asks ? actDialog("perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] ? { discard: FIXED[f.name] } : {}) })), asks);
+    act(asks.length ? "Perform…" : ["Perform ", DOES[f.name] ? h("span", { class: "does" }, DOES[f.name]) : null], o.perform,
+      () => (asks.length ? actDialog("perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] ? { discard: FIXED[f.name] } : {}) })), asks);
   }
   if (o.boast) act("Boast…", o.boast, () => boastDialog(f.name));
   return h("li", { class: `feat-card${o.crossroad ? " crossroad" : ""}`, dataset: { feat: f.name } },
@@ -147,10 +149,11 @@ function openDialog(title, intro, body, submit, build, update) {
 // What a Crossroad Feat needs entered (referee mode): {el, opts()} for the move.
 function crossroad(name, claim) {
   const fixed = FIXED[name] ? { discard: FIXED[name] } : {};
-  if (tracker() || !ASKS.includes(name)) return { el: DOES[name] ? h("p", { class: "muted" }, `This ${DOES[name]}.`) : null, opts: () => fixed };
+  if (tracker() || !ASKS.includes(name)) return { el: DOES[name] ? h("p", { class: "muted" }, `Doing it: ${DOES[name]}.`) : null, opts: () => fixed };
   if (name === "A Thousand Ways to Die") {
-    const a = cardPicker("Your Missed!", [SUITS[0], SUITS[3]], "10");
-    const b = cardPicker("Another card of the same suit", SUITS, "K");
+    const a = cardPicker("Your Missed!", [SUITS[3], SUITS[0]], "10");
+    const b = cardPicker("Another card of the same suit", [SUITS[3], ...SUITS.slice(0, 3)], "K");
+    a.el.addEventListener("change", () => { b.el.querySelector(`[value="${a.value().slice(-1)}"]`).checked = true; });
     return { el: [a.el, b.el],
       opts: () => ({ [claim ? "show" : "reveal"]: [a.value(), b.value()] }) };
   }
