@@ -5,8 +5,9 @@ characters and cards in play are known."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
-import engine
 from conftest import referee_record
 
 FOUR = [("Ann", "sheriff", "Willy the Kid"), ("Bob", "outlaw", "Kit Carlson"),
@@ -356,14 +357,18 @@ def test_read_only_questions_need_a_dealt_game(table):
 
 # --- a table from a record --------------------------------------------------------------------
 
-def test_start_a_table_from_an_exported_record(record_table, client):
+def test_start_a_table_from_an_exported_record(record_table, client, tmp_path):
     t = record_table(referee_record(FOUR))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     ok(t.emit("Bob", "move", {"respond": "take"}))
     r = t.http.get(f"/host/{t.id}/export.json")
     record = json.loads(r.data)
     assert [s["role"] for s in record["seats"]] == ["sheriff", "unknown", "unknown", "unknown"]
-    assert engine.check_record(record)[1] == []                 # `bang-companion check`
+    path = tmp_path / "running.json"
+    path.write_bytes(r.data)
+    checked = subprocess.run([sys.executable, "-m", "companion.cli", "check", str(path)],
+                             capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0 and "0 failed" in checked.stdout, checked.stdout
 
     r = client.post("/tables/from-record", data={"record": (__import__("io").BytesIO(r.data),
                                                             "game.json")},
