@@ -112,8 +112,9 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     join_url = loopback_only(host.locator("#join-url").inner_text().strip())
 
     phones, contexts = {}, [host_ctx]
-    for name in NAMES:
-        ctx = browser.new_context(**pw.devices["Pixel 7"])
+    for name in NAMES:   # Dan's phone is an iPhone in dark mode
+        ctx = (browser.new_context(**pw.devices["iPhone 13"], color_scheme="dark") if name == "Dan"
+               else browser.new_context(**pw.devices["Pixel 7"]))
         contexts.append(ctx)
         page = watch.page(ctx, name)
         page.goto(join_url)
@@ -173,6 +174,7 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     expect(S.locator("#ref-wait")).to_contain_text("Waiting for the answer to your card")
     expect(host.locator("#host-ref-wait")).to_contain_text(f"{p1} must answer Gatling")
     shot(P1, "referee-phone-gatling")
+    shot(phones["Dan"], "referee-phone-dark")
     shot(S, "referee-phone-waiting")
     shot(host, "referee-host-waiting")
     answer(P1, "Missed!")
