@@ -75,7 +75,8 @@ function renderTurn(view, m, seat) {
   $("#turn-text").textContent = over ? "The game is over" : mine ? "Your turn!" : view.turn ? `${view.turn}'s turn` : "";
   // Phases matter when the app referees; in tracker mode the table runs its own turn.
   $("#phase-text").textContent = !over && view.phase && view.mode === "referee" ? `Phase: ${view.phase}` : "";
-  $("#end-turn").hidden = !mine || (seat && seat.alive === false);
+  // In referee mode the turn ends from the play phase (after the draw!s and the draw).
+  $("#end-turn").hidden = !mine || (seat && seat.alive === false) || (view.mode === "referee" && view.phase !== "play");
   if (mine && wasMyTurn === false && navigator.vibrate) {
     try { navigator.vibrate([180, 90, 180]); } catch (_) { /* not allowed yet */ }
   }
