@@ -152,6 +152,8 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     sheet = S.locator("#ref-dialog")
     expect(sheet.locator(".card-group")).to_have_count(4)
     shot(S, "referee-phone-play-card")
+    assert not small_targets(S), small_targets(S)
+    assert not unnamed_controls(S), unnamed_controls(S)
     sheet.get_by_label("Find a card").fill("ban")
     expect(sheet.locator(".card-btn")).to_have_count(1 if chars[s] != "Calamity Janet" else 2)
     sheet.get_by_role("button", name="BANG!", exact=True).click()
@@ -174,6 +176,7 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     expect(S.locator("#ref-wait")).to_contain_text("Waiting for the answer to your card")
     expect(host.locator("#host-ref-wait")).to_contain_text(f"{p1} must answer Gatling")
     shot(P1, "referee-phone-gatling")
+    assert not small_targets(P1) and not unnamed_controls(P1), small_targets(P1)
     shot(phones["Dan"], "referee-phone-dark")
     shot(S, "referee-phone-waiting")
     shot(host, "referee-host-waiting")
@@ -216,6 +219,7 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     if chars[bang_target] == "Jourdonnais":
         answer(T, "Jourdonnais (draw!)")
         shot(T, "referee-phone-card-picker")
+        assert not small_targets(T), small_targets(T)
         enter_card(T, "K♥")
     else:
         answer(T, "Missed!")
@@ -236,6 +240,7 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
             expect(page.locator("#ref-turn")).to_contain_text("Draw! for the Jail")
             page.get_by_role("button", name="Enter the card").click()
             shot(page, "referee-phone-jail-check")
+            assert not small_targets(page), small_targets(page)
             enter_card(page, "5♠")          # not a heart: the turn is skipped
             continue
         others = [n for n in order if n != name]
