@@ -133,6 +133,7 @@ def feat_options(state: State, seat: str) -> list[dict]:
                "crossroad": bool(known and known.crossroad)}
         if legend:
             move = _feat_move(state, seat, "claim", f["name"])
+            move["reveal"] = hidden[0].name if hidden else "Unknown Feat"
             row["claim"] = _try(state, move)
         else:
             row["perform"] = _try(state, _feat_move(state, seat, "perform", f["name"]))
