@@ -148,7 +148,7 @@ def test_feat_tracker_on_phones_and_host(server, pw, browser):
         expect(again).to_be_disabled()
         expect(reason_of(a, again)).to_contain_text("once a turn")
         box_shot(a, "legends-phone-feats-after-boast")
-        a.get_by_role("button", name="End my turn").click()
+        a.get_by_role("button", name="End my turn", exact=True).click()
         expect(b.locator("#turn-text")).to_have_text("Your turn!")
 
         # Bob's last token: performing Borderlands on the phone turns him Legend.

@@ -18,7 +18,7 @@ const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣"
 // What a Crossroad Feat does, shown on its button; the ASKS ones ask for cards first.
 const DOES = { "Bottleneck": "discard a Beer", "The Chuck-a-Luck": "discard a BANG!",
   "Borderlands": "discard my whole hand", "The Man with No Name": "lose 1 life",
-  "The Oregon Trail": "skip my first card", "For a Few Cards More": "end my turn" };
+  "The Oregon Trail": "skip my first card", "For a Few Cards More": "my turn ends" };
 const FIXED = { "Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!", "Borderlands": "hand" };
 const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
 
@@ -57,7 +57,7 @@ const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || "Not possib
 
 function renderList() {
   const opts = list(me().feats);
-  const all = opts.flatMap((o) => [o.perform, o.boast, o.claim].filter(Boolean));
+  const all = opts.flatMap((o) => [o.perform, o.boast, o.claim && o.claim.code === "bad_move" ? { ok: true } : o.claim].filter(Boolean));
   const shared = all.length > 1 && all.every((v) => !v.ok && v.reason === all[0].reason) ? all[0] : null;
   fill($("#feats-common"), shared ? why(shared, "feats-why-all") : null);
   $("#feats-common").hidden = !shared;
