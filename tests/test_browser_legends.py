@@ -213,6 +213,8 @@ def test_feat_tracker_on_phones_and_host(server, pw, browser):
 JUNK = """async () => {
   const phone = await import("/static/js/phone-feats.js");
   const host = await import("/static/js/host-feats.js");
+  phone.renderFeats({view: {ruleset: "legends"}});
+  await phone.ready();                      // the tracker is loaded at a Legends table
   const legends = (extra) => ({table: {game: 1}, view: {ruleset: "legends", mode: "referee", ...extra}});
   for (const snap of [null, {}, {view: null}, legends({}), legends({me: {}}),
       legends({me: {name: "X", feats: [null, {}, {name: "F", perform: {}, boast: {ok: false}}], hints: null},
@@ -222,6 +224,11 @@ JUNK = """async () => {
     phone.renderFeats(snap, async () => ({ok: true}));
     host.renderHostFeats(snap);
   }
+  const dialogs = await import("/static/js/feats-dialogs.js");      // fetched at a first tap
+  for (const fn of ["boastDialog", "claimDialog", "sidDialog", "roseDialog", "kitDialog", "jackDialog", "jailDialog"]) {
+    dialogs[fn]("G");
+  }
+  dialogs.actDialog("perform", "A Thousand Ways to Die");
   document.querySelectorAll("dialog[open]").forEach((d) => d.close());
   return true;
 }"""
@@ -245,15 +252,27 @@ def test_feat_renderers_survive_missing_fields(server, pw, browser):
 
 
 def test_legends_phone_first_load_is_small(server):
-    """A Legends phone (tracker mode) loads the Feat tracker's styles and markup too: still
-    within the phone budget (a base-game phone gets neither)."""
-    from test_browser_companion import PHONE_BUDGET, phone_first_load
-    r = requests.post(server + "/tables", data={"ruleset": "legends", "mode": "tracker"},
+    """A Legends phone in referee mode (the heaviest page) loads the Feat tracker, its
+    styles and markup too: still within the phone budget. A base-game phone gets none of
+    them; the Feat dialogs come at the first tap that needs one."""
+    from urllib.parse import urljoin
+
+    from test_browser_companion import _IMPORT, PHONE_BUDGET, phone_first_load
+    r = requests.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
                       allow_redirects=False, timeout=5)
     table_id = r.headers["Location"].rstrip("/").split("/")[-1]
     sizes = phone_first_load(server, table_id)
     assert any(u.endswith("/css/feats.css") for u in sizes)
     assert any(u.endswith("/phone-feats.js") for u in sizes)
+    # phone-feats.js fetches the tracker at a Legends table: it counts here
+    todo = [f"{server}/static/js/feats-tracker.js"]
+    while todo:
+        url = todo.pop()
+        if url not in sizes:
+            body = requests.get(url, timeout=5)
+            body.raise_for_status()
+            sizes[url] = len(body.content)
+            todo += [urljoin(url, a or b) for a, b in _IMPORT.findall(body.text)]
     total = sum(sizes.values())
     from test_browser_companion import ARTIFACTS
     ARTIFACTS.mkdir(exist_ok=True)

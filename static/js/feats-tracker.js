@@ -1,0 +1,121 @@
+// BANG! Legends on the phone (loaded by phone-feats.js at Legends tables): the Feats with
+// everyone's tokens, my fame, Perform / Boast / Claim as the engine allows (greyed with its
+// reason), my legend side, the Jail's heart.
+import { $, h, fill, get, list } from "./dom.js";
+import { colourOf, tokenChips, pips, ruleHref } from "./feats-common.js";
+
+export let send = async () => ({ ok: false });
+let snap = null;
+
+export const DOES = { "Bottleneck": "discard a Beer", "The Chuck-a-Luck": "discard a BANG!",
+  "Borderlands": "discard my whole hand", "The Man with No Name": "lose 1 life",
+  "The Oregon Trail": "skip my first card", "For a Few Cards More": "my turn ends" };
+export const FIXED = { "Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!", "Borderlands": "hand" };
+export const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
+
+// The dialogs (feats-dialogs.js) are fetched at the first tap that needs one.
+const DIALOGS = "./feats-dialogs.js";
+const dialog = (fn, ...args) => import(DIALOGS).then((d) => d[fn](...args));
+
+export function wireFeats(move) { if (move) send = move; }
+
+export const view = () => get(snap, "view") || {};
+export const me = () => view().me || {};
+export const seats = () => list(view().seats);
+export const mySeat = () => seats().find((s) => s.name === me().name) || {};
+export const others = (ok = () => true) => seats().filter((s) => s.alive !== false && s.name !== me().name && ok(s));
+export const tracker = () => view().mode !== "referee";
+export const names = (cards) => list(cards).map((c) => (typeof c === "object" ? c.name : c)).filter(Boolean);
+
+export function renderFeats(s, move) {
+  if (move) send = move;
+  snap = s;
+  const box = $("#feats-box");
+  const on = !!box && view().ruleset === "legends" && !!view().me;
+  if (box) box.hidden = !on;
+  if (!on) return;
+  const seat = mySeat();
+  fill($("#feats-fame"), seat.legend ? h("span", { class: "legend-badge" }, "★ Legend")
+    : [pips(seat, colourOf(seats(), me().name)), h("span", { class: "fame-left" }, h("strong", {}, String(seat.fame ?? "?")), " fame left")]);
+  $("#feats-help").textContent = seat.legend
+    ? "A Legend claims Feats: another Legend may lose 1 life, and a new Feat replaces it."
+    : "Perform a Feat: 2 tokens. Or boast at the end of your turn: 1 token. None left: you turn Legend.";
+  $("#feats-mode").hidden = !tracker();
+  $("#feats-jail").hidden = tracker() || !me().your_turn || get(me(), "hints", "check_due") !== "jail";
+  renderLegend(seat);
+  renderList();
+  celebrate(seat);
+}
+
+const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || "Not possible now.",
+  v.rule ? h("a", { class: "rule-link", href: ruleHref(v.rule), target: "_blank", rel: "noopener", "aria-label": `Rule: ${v.rule}` }, "Rule ›") : null);
+
+function renderList() {
+  const opts = list(me().feats);
+  const all = opts.flatMap((o) => [o.perform, o.boast, o.claim && o.claim.code === "bad_move" ? { ok: true } : o.claim].filter(Boolean));
+  const shared = all.length > 1 && all.every((v) => !v.ok && v.reason === all[0].reason) ? all[0] : null;
+  fill($("#feats-common"), shared ? why(shared, "feats-why-all") : null);
+  $("#feats-common").hidden = !shared;
+  const feats = list(view().feats);
+  fill($("#feats-list"), feats.length ? feats.map((f, k) => featCard(f, opts.find((o) => o.name === f.name) || {}, k, shared))
+    : h("li", { class: "muted" }, "No Feat is showing."));
+}
+
+function featCard(f, o, k, shared) {
+  const actions = [];
+  // Refusals that only say the dialog's input is missing: judged once it is entered.
+  const act = (label, v, onclick, open = []) => {
+    const ok = !!v.ok || open.includes(v.code);
+    const id = `feat-why-${k}-${actions.length}`;
+    actions.push(h("div", { class: "feat-action" }, h("button", { type: "button", class: ok ? "primary" : "", disabled: !ok,
+      "aria-describedby": ok ? null : shared ? "feats-why-all" : id, onclick }, label), ok || shared ? null : why(v, id)));
+  };
+  const asks = ASKS.includes(f.name) && !tracker() ? ["feat_requirement", "no_such_card_in_play"] : [];
+  // (bad_move: the engine's dry run of a claim names no replacement Feat; the dialog does)
+  if (o.claim) act("Claim…", o.claim, () => dialog("claimDialog", f.name), [...asks, "bad_move"]);
+  if (o.perform) {
+    act(asks.length ? "Perform…" : ["Perform ", DOES[f.name] ? h("span", { class: "does" }, DOES[f.name]) : null], o.perform,
+      () => (asks.length ? dialog("actDialog", "perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] ? { discard: FIXED[f.name] } : {}) })), asks);
+  }
+  if (o.boast) act("Boast…", o.boast, () => dialog("boastDialog", f.name));
+  return h("li", { class: `feat-card${o.crossroad ? " crossroad" : ""}`, dataset: { feat: f.name } },
+    h("div", { class: "feat-head" }, h("span", { class: "feat-name" }, f.name),
+      o.crossroad ? h("span", { class: "crossroad-badge", title: "may be done on purpose" }, "✚ Crossroad") : null),
+    o.requirement ? h("p", { class: "feat-req" }, o.requirement) : null,
+    h("div", { class: "feat-tokens" }, tokenChips(f, seats(), me().name)),
+    actions.length ? h("div", { class: "feat-actions" }, actions) : null);
+}
+
+// --- my legend side, and the Jail's heart
+function renderLegend(seat) {
+  const box = $("#feats-legend");
+  box.hidden = !seat.legend;
+  if (!seat.legend) return;
+  const turn = me().your_turn && !tracker();
+  const drawing = turn && !!get(me(), "hints", "draw");
+  const uses = { "Sid Ketchum": turn && ["Free BANG!…", "sidDialog"], "Rose Doolan": turn && ["Blue card as a Panic!…", "roseDialog"],
+    "Kit Carlson": drawing && ["Draw 3, give 1 away…", "kitDialog"], "Black Jack": drawing && ["Turn cards up past 21…", "jackDialog"] }[seat.character];
+  fill(box, h("h3", {}, "★ My legend ability"), h("p", { class: "legend-char" }, seat.character || ""), h("p", {}, me().ability || ""),
+    seat.character === "Willy the Kid" ? h("p", { class: "muted small" }, "Claim a Feat to shoot a free BANG! instead.") : null,
+    uses ? h("button", { type: "button", class: "primary", onclick: () => dialog(uses[1]) }, uses[0]) : null);
+}
+
+// --- the flip to the legend side: shown once per game on this phone
+function celebrate(seat) {
+  if (!seat.legend) return;
+  const key = `bang:legend:${document.body.dataset.table}:${get(snap, "table", "game") ?? ""}:${me().name}`;
+  try {
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, "1");
+  } catch (_) { /* no storage: show it anyway */ }
+  $("#legend-moment-char").textContent = seat.character || "";
+  $("#legend-moment-ability").textContent = me().ability || "";
+  if (!$("#legend-moment").open) $("#legend-moment").showModal();
+  try { navigator.vibrate([120, 60, 120, 60, 400]); } catch (_) { /* not allowed */ }
+}
+
+document.addEventListener("click", (e) => {
+  const id = e.target && e.target.id;
+  if (id === "feats-jail-go") dialog("jailDialog");
+  if (id === "legend-moment-close") $("#legend-moment").close();
+});
