@@ -32,9 +32,9 @@ function cardPicker(legend, suits = SUITS, rank = "A") {
   const ranks = select(RANKS, rank);
   const name = `suit-${++uid}`;
   const el = h("fieldset", { class: "card-picker" }, h("legend", {}, legend), field("Rank", ranks),
-    h("div", { class: "suits", role: "radiogroup", "aria-label": `${legend}: suit` }, suits.map(([sym, word], i) =>
-      h("label", { class: `suit suit-${word}` }, h("input", { type: "radio", name, value: sym, checked: !i }),
-        h("span", { class: "suit-sym", "aria-hidden": "true" }, sym), word))));
+    h("div", { class: "fd-suits", role: "radiogroup", "aria-label": `${legend}: suit` }, suits.map(([sym, word], i) =>
+      h("label", { class: `fd-suit fd-${word}` }, h("input", { type: "radio", name, value: sym, checked: !i }),
+        h("span", { class: "fd-sym", "aria-hidden": "true" }, sym), word))));
   return { el, value: () => ranks.value + el.querySelector("input:checked").value };
 }
 

@@ -21,5 +21,5 @@ export function renderFeats(snap, move) {
     tracker = m;
     m.wireFeats(send);
     m.renderFeats(last, send);
-  });
+  }).catch(() => { loading = null; });     // not fetched (connection lost): the next snapshot retries
 }
