@@ -423,8 +423,6 @@ def test_tracker_mode_feats_are_trusted(server, pw, browser):
     host.get_by_role("button", name="Deal roles").click()
     first = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
     shown = host.locator("#host-feat-row .host-feat").get_attribute("data-feat")
-    if shown == "For a Few Cards More":
-        pytest.xfail("engine: in tracker mode For a Few Cards More is refused (wrong_phase)")
     ctx = browser.new_context(**pw.devices["Pixel 7"])
     page = watch.page(ctx, first)
     page.goto(f"{server}/p/{table_id}#{tokens[first]}")
