@@ -81,6 +81,12 @@ def server_error(e):
     return problem_page(Problem("internal"), 500)
 
 
+@bp.app_errorhandler(413)
+def too_large(e):
+    return problem_page(Problem("bad_request", "That file is too large: a game record is a "
+                                "small JSON file (64 KB at most)."), 413)
+
+
 @bp.get("/")
 def index():
     return page("index.html")

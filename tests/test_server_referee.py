@@ -4,6 +4,7 @@ starting a table from a record. Tables come from records (`record_table`), so th
 characters and cards in play are known."""
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -419,3 +420,10 @@ def test_record_seats_wait_for_their_phones_on_the_host_screen(app):
     snap = [m["args"][0] for m in host.get_received() if m["name"] == "snapshot"][-1]
     assert snap["table"]["unclaimed"] == ["Ann", "Cid", "Dan"]
     assert RecordTable  # the fixture's class does the same for every seat
+
+
+def test_an_oversized_upload_gets_a_plain_page_not_a_traceback(client):
+    r = client.post("/tables/from-record", data={"record": (io.BytesIO(b"x" * 70_000), "big.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 413
+    assert b"too large" in r.data and b"Traceback" not in r.data

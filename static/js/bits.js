@@ -22,6 +22,24 @@ export function chips(inPlay) {
 }
 
 /** One pending question in words: "Bob must answer BANG! from Ann". */
+/** Open questions grouped: one line for everyone answering the same card ("Bob, Cid and
+ * Dan must answer Gatling from Ann"), so a Gatling at seven fits the middle of the table. */
+export function pendingLines(pending) {
+  const groups = new Map();
+  for (const p of pending) {
+    if (!p) continue;
+    const key = p.kind === "gatling" || p.kind === "indians" ? `${p.kind}|${p.from}` : `${p.kind}|${p.seat}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(p);
+  }
+  return [...groups.values()].map((ps) => {
+    if (ps.length === 1) return pendingText(ps[0]);
+    const names = ps.map((p) => p.seat);
+    const who = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+    return pendingText({ ...ps[0], seat: who }).replace(" must ", " each must ");
+  });
+}
+
 export function pendingText(p) {
   if (!p) return "";
   const who = p.seat ?? "Someone";

@@ -2,7 +2,7 @@
 // public facts, the turn marker, and in the middle whose turn it is, what is pending and
 // the winner.
 import { h, fill, get, list } from "./dom.js";
-import { bullets, chips, pendingText } from "./bits.js";
+import { bullets, chips, pendingLines } from "./bits.js";
 import { roleText, roleClass } from "./roles.js";
 
 /** Where seat i of n sits, in percent of the board: clockwise, the first at the top. */
@@ -52,7 +52,7 @@ export function renderBoard(snap, onPick) {
   document.getElementById("phase-line").textContent =
     !over && view.phase && view.mode === "referee" ? `phase: ${view.phase}` : "";
   const pending = list(view.pending);
-  fill(document.getElementById("pending"), over ? [] : pending.map((p) => h("li", {}, pendingText(p))));
+  fill(document.getElementById("pending"), over ? [] : pendingLines(pending).map((t) => h("li", {}, t)));
   const win = document.getElementById("winner");
   win.hidden = !view.winner;
   if (view.winner) fill(win, h("span", { class: "winner-title" }, "★ ", view.winner.text || view.winner.side || "", " ★"));

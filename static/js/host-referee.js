@@ -2,7 +2,7 @@
 // their phones (a claim QR code each), what the table is waiting for in large letters,
 // and "Ask the referee" (any player's question, answered by the engine).
 import { $, h, fill, get, list } from "./dom.js";
-import { pendingText } from "./bits.js";
+import { pendingLines } from "./bits.js";
 import { renderAsk } from "./referee-ask.js";
 
 let sendFn = async () => ({ ok: false });
@@ -40,7 +40,7 @@ export function renderHostReferee(snap, send) {
   const pending = list(view.pending);
   const wait = $("#host-ref-wait");
   wait.hidden = !referee || !pending.length;
-  if (!wait.hidden) fill(wait, h("h2", {}, "Waiting for"), pending.map((p) => h("p", { class: "waiting-big" }, pendingText(p))));
+  if (!wait.hidden) fill(wait, h("h2", {}, "Waiting for"), pendingLines(pending).map((t) => h("p", { class: "waiting-big" }, t)));
   $("#host-ref-ask").hidden = !referee;
   if (referee) renderAsk($("#host-ref-ask-body"), { snap, ask, me: null });
 }
