@@ -70,7 +70,7 @@ function openDialog(title, intro, body, submit, build, update) {
 }
 
 // What a Crossroad Feat needs entered (referee mode): {el, opts()} for the move.
-function crossroad(name, claim) {
+function crossroad(name) {
   const fixed = FIXED[name] ? { discard: FIXED[name] } : {};
   if (tracker() || !ASKS.includes(name)) return { el: DOES[name] ? h("p", { class: "muted" }, `Doing it: ${DOES[name]}.`) : null, opts: () => fixed };
   if (name === "A Thousand Ways to Die") {
@@ -78,7 +78,7 @@ function crossroad(name, claim) {
     const b = cardPicker("Another card of the same suit", [SUITS[3], ...SUITS.slice(0, 3)], "K");
     a.el.addEventListener("change", () => { b.el.querySelector(`[value="${a.value().slice(-1)}"]`).checked = true; });
     return { el: [a.el, b.el],
-      opts: () => ({ [claim ? "show" : "reveal"]: [a.value(), b.value()] }) };
+      opts: () => ({ show: [a.value(), b.value()] }) };
   }
   const hero = name === "The Last Hero";
   const mine = names(mySeat().in_play);
@@ -121,7 +121,7 @@ export function boastDialog(preferred) {
 }
 
 export function claimDialog(name) {
-  const c = crossroad(name, true);
+  const c = crossroad(name);
   const seat = mySeat();
   const slab = seat.character === "Slab the Killer";
   const shoot = h("input", { type: "checkbox" });
