@@ -103,6 +103,8 @@ def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
     if feat is None:
         return f"{s.feats[k]['name']} is not known to the app: its requirement is trusted."
     if s.mode == "tracker":
+        if feat.name == "For a Few Cards More":
+            ctx.log(ends_turn=i)           # done with the end of the turn's discard
         return "Tracker mode: the table saw the requirement met; the app does not check it."
     if feat.met is not None and "discard" not in m.opts and feat.met(s.turn_log, i):
         return ""
