@@ -170,5 +170,8 @@ def _feats(raw: object, seats: list[Seat], ruleset: str) -> list[dict]:
             _need(isinstance(n, int) and not isinstance(n, bool) and n > 0, f"{w}.tokens",
                   "a number of tokens above 0")
             clean[names[who.casefold()]] = n
+        _need(f["name"].strip().casefold() not in {x["name"].casefold() for x in out},
+              f"{w}.name", f"{f['name']!r} is revealed twice")
         out.append({"name": f["name"].strip(), "tokens": clean})
+    _need(len(out) <= 5, "feats", "at most 5 Feats are revealed at once")
     return out

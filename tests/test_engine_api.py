@@ -200,3 +200,12 @@ def test_all_views_equal_the_views_one_by_one():
         for seat in state.seats:
             assert views[seat.name] == view_for(state, seat.name)
             assert all("ability" not in row for row in views[seat.name]["seats"])
+
+
+def test_a_legends_record_with_a_feat_revealed_twice_is_unreadable():
+    seats = table().to_dict()["seats"]
+    rec = {"ruleset": "legends", "seats": seats,
+           "feats": [{"name": "Bottleneck"}, {"name": "bottleneck", "tokens": {}}]}
+    with pytest.raises(RecordError) as err:
+        initial_state(rec)
+    assert err.value.where == "feats[1].name"
