@@ -146,6 +146,19 @@ def feat_options(state: State, seat: str) -> list[dict]:
     return out
 
 
+def ability_options(state: State, seat: str) -> dict:
+    """Verdicts for the abilities a player uses by choice (Legends: legend Sid Ketchum's free
+    BANG!): {"bang": {"ok", "reason"?...}}, ok when at least one target is allowed."""
+    i = state.index(seat)
+    out: dict = {}
+    if character(state, i).free_bang_on_heal:
+        tries = [_try(state, {"by": seat, "ability": {"bang": s.name}})
+                 for j, s in enumerate(state.seats) if j != i and s.alive]
+        ok = [t for t in tries if t["ok"]]
+        out["bang"] = ok[0] if ok else (tries[0] if tries else {"ok": False})
+    return out
+
+
 def card_catalogue(state: State) -> list[dict]:
     """The cards of the table's ruleset for the "play a card" picker."""
     return [{"name": c.name, "colour": c.colour, "kind": c.kind, "target": c.target,

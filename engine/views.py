@@ -96,8 +96,10 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     except Refusal:
         me["distances"] = None
     if s.alive and state.winner is None:
-        from .advice import answers_for, feat_options, turn_hints
+        from .advice import ability_options, answers_for, feat_options, turn_hints
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
         me["feats"] = feat_options(state, s.name)
+        if state.ruleset == "legends":
+            me["abilities"] = ability_options(state, s.name)
     return {**phone_pub, "me": me}

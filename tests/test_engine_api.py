@@ -209,3 +209,17 @@ def test_a_legends_record_with_a_feat_revealed_twice_is_unreadable():
     with pytest.raises(RecordError) as err:
         initial_state(rec)
     assert err.value.where == "feats[1].name"
+
+
+def test_legend_sid_free_bang_verdict_follows_a_heal():
+    seats = [{"name": "Ann", "role": "sheriff", "character": "Sid Ketchum", "legend": True,
+              "fame": 0, "life": 3, "hand": 4},
+             {"name": "Bob", "role": "outlaw", "character": "Paul Regret"},
+             {"name": "Cid", "role": "renegade", "character": "Rose Doolan"},
+             {"name": "Dan", "role": "outlaw", "character": "Bart Cassidy"}]
+    s = initial_state({"ruleset": "legends", "seats": seats, "phase": "play"})
+    verdict = view_for(s, "Ann")["me"]["abilities"]["bang"]
+    assert verdict["ok"] is False and verdict["code"] == "ability_unavailable"
+    s, _ = apply(s, {"by": "Ann", "ability": {"discard": 2}})
+    assert view_for(s, "Ann")["me"]["abilities"]["bang"] == {"ok": True}
+    assert "abilities" not in view_for(table(), "Ann")["me"]

@@ -95,9 +95,13 @@ function renderLegend(seat) {
   const drawing = turn && !!get(me(), "hints", "draw");
   const uses = { "Sid Ketchum": turn && ["Free BANG!…", "sidDialog"], "Rose Doolan": turn && ["Blue card as a Panic!…", "roseDialog"],
     "Kit Carlson": drawing && ["Draw 3, give 1 away…", "kitDialog"], "Black Jack": drawing && ["Turn cards up past 21…", "jackDialog"] }[seat.character];
+  // The engine's verdict where it gives one (legend Sid's free BANG!): greyed with its reason.
+  const verdict = seat.character === "Sid Ketchum" ? get(me(), "abilities", "bang") : null;
+  const refused = !!verdict && verdict.ok === false;
   fill(box, h("h3", {}, "★ My legend ability"), h("p", { class: "legend-char" }, seat.character || ""), h("p", {}, me().ability || ""),
     seat.character === "Willy the Kid" ? h("p", { class: "muted small" }, "Claim a Feat to shoot a free BANG! instead.") : null,
-    uses ? h("button", { type: "button", class: "primary", onclick: () => dialog(uses[1]) }, uses[0]) : null);
+    uses ? h("button", { type: "button", class: "primary", disabled: refused, onclick: () => dialog(uses[1]) }, uses[0]) : null,
+    uses && refused ? h("p", { class: "muted small" }, verdict.reason || "") : null);
 }
 
 // --- the flip to the legend side: shown once per game on this phone
