@@ -152,7 +152,7 @@ class Ctx:
         elif source is not None and source != i and self.s.seats[source].alive:
             killer = self.s.seats[source]
             if seat.role == "outlaw":
-                self.gain(source, 3, f"reward for eliminating an Outlaw")
+                self.gain(source, 3, "reward for eliminating an Outlaw")
             elif seat.role == "deputy" and killer.role == "sheriff":
                 killer.hand, killer.in_play = 0, []
                 self.say("penalty", f"{killer.name}, the Sheriff, eliminated a Deputy and "
