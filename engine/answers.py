@@ -156,10 +156,8 @@ def take(ctx: Ctx, ask: Ask) -> None:
         else:
             resolve_take(ctx, ask.source, cards_of(s).get(ask.card), i, ask.choice)
         return
-    card = ask.card
     # In a Duel the one who gives up loses; the Duel's player is responsible either way.
-    source = ask.source
-    ctx.hit(i, 1, source, card)
+    ctx.hit(i, 1, ask.source, ask.card)
     if ask.kind == "duel":
         ctx.log(lost_duel=i)
 

@@ -59,6 +59,14 @@ class Ctx:
             self.say("hand", f"{seat.name} discards {n} ({why}).", seat=seat.name, delta=-n)
         self.refill(i)
 
+    def take(self, i: int, j: int, k: int, why: str) -> None:
+        """Seat i takes k cards from seat j's hand (as many as there are)."""
+        k = min(k, self.s.seats[j].hand)
+        if k:
+            self.s.seats[j].hand -= k
+            self.refill(j)
+            self.gain(i, k, why)
+
     def refill(self, i: int) -> None:
         """Suzy Lafayette draws the moment her hand falls short (empty; legend: below 2)."""
         seat = self.s.seats[i]
@@ -102,20 +110,11 @@ class Ctx:
         hook = char.on_hit
         if hook == "bart":
             self.gain(i, n * char.hit_draw, f"{char.name}: cards for life points lost")
-        elif hook == "gringo" and source is not None and source != i \
+        elif hook in ("gringo", "gringo_legend") and source is not None and source != i \
                 and self.s.seats[source].alive:
-            k = min(n, self.s.seats[source].hand)
-            if k:
-                self.s.seats[source].hand -= k
-                self.gain(i, k, f"{self.char(i).name}: from {self.name(source)}'s hand")
-                self.refill(source)
-        elif hook == "gringo_legend" and source is not None and source != i \
-                and self.s.seats[source].alive:
-            if self.s.seats[source].hand:
-                self.s.seats[source].hand -= 1
-                self.gain(i, 1, f"{char.name}: from {self.name(source)}'s hand")
-                self.refill(source)
-            if card not in ("claim", "free BANG!", ""):
+            legend = hook == "gringo_legend"
+            self.take(i, source, 1 if legend else n, f"{char.name}: from {self.name(source)}'s hand")
+            if legend and card not in ("claim", "free BANG!", ""):
                 self.gain(i, 1, f"{char.name}: the {card} that hit him")
 
     def saved(self, i: int) -> None:
@@ -171,9 +170,7 @@ class Ctx:
                  "to the normal side.", seat=seat.name)
 
     def others(self, i: int) -> list[int]:
-        """The other living players, clockwise from seat i."""
-        n = len(self.s.seats)
-        return [(i + k) % n for k in range(1, n) if self.s.seats[(i + k) % n].alive]
+        return self.s.others(i)
 
     # -- the turn -----------------------------------------------------------------------
     def next_turn(self) -> None:

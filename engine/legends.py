@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import BASE, RANK_VALUE, norm, parse_drawn, show
+from .cards import BASE, norm, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
@@ -381,8 +381,3 @@ def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
     ctx.say("jail", f"{seat.name} leaves Jail.")
     if check_due(ctx) is None:
         ctx.s.phase = "draw"
-
-
-def evade_check(rank: str) -> bool:
-    """Legend Jourdonnais ignores a brown card on a J, Q, K or A."""
-    return RANK_VALUE[rank] >= RANK_VALUE["J"]

@@ -148,9 +148,7 @@ def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
         return resolve_cat_balou(ctx, i, j, choice)
     t = ctx.s.seats[j]
     if choice == "hand":
-        t.hand -= 1
-        ctx.refill(j)
-        ctx.gain(i, 1, f"Panic!: a card from {t.name}'s hand")
+        ctx.take(i, j, 1, f"Panic!: a card from {t.name}'s hand")
         ctx.log(took="hand", owner=j)
     else:
         t.in_play.remove(choice)

@@ -97,6 +97,11 @@ class State:
                 return j
         return i
 
+    def others(self, i: int) -> list[int]:
+        """The other living players, clockwise from seat i."""
+        n = len(self.seats)
+        return [(i + k) % n for k in range(1, n) if self.seats[(i + k) % n].alive]
+
     def asks_for(self, i: int) -> list[Ask]:
         return [a for a in self.pending if a.seat == i]
 

@@ -121,12 +121,8 @@ def reach(state: State, seat: str) -> list[str]:
     """The living players within seat's weapon range now, clockwise from seat."""
     i = _living(state, seat)
     rng = weapon(state, i)[1]
-    return [state.seats[j].name for j in _others(state, i) if dist(state, i, j) <= rng]
-
-
-def _others(state: State, i: int) -> list[int]:
-    n = len(state.seats)
-    return [(i + k) % n for k in range(1, n) if state.seats[(i + k) % n].alive]
+    geo = Geometry(state)
+    return [state.seats[j].name for j in state.others(i) if geo.parts(i, j)[0] <= rng]
 
 
 def hand_limit(state: State, seat: str | int) -> int:
@@ -190,7 +186,7 @@ def legal_targets(state: State, seat: str, card_name: str) -> list[dict]:
     i = _living(state, seat)
     card = cards_of(state).get(card_name)
     out = []
-    candidates = [i] + _others(state, i) if card.target == "any" else _others(state, i)
+    candidates = [i] + state.others(i) if card.target == "any" else state.others(i)
     for j in candidates:
         problem = target_problem(state, i, card, j)
         row = {"name": state.seats[j].name, "ok": problem is None}
@@ -214,7 +210,7 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     geo = geo or Geometry(state)
     wname, rng = weapon(state, i)
     others, reached_by = [], []
-    for j in _others(state, i):
+    for j in state.others(i):
         d, parts = geo.parts(i, j)
         others.append({"name": state.seats[j].name, "distance": d, "why": why(parts),
                        "bang": d <= rng, "panic": d <= 1})

@@ -5,6 +5,7 @@ role a view carries is the viewer's own.
 """
 from __future__ import annotations
 
+from .advice import ability_options, answers_for, feat_options, turn_hints
 from .effects import SIDES
 from .errors import Refusal
 from .setup import GOALS
@@ -96,7 +97,6 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     except Refusal:
         me["distances"] = None
     if s.alive and state.winner is None:
-        from .advice import ability_options, answers_for, feat_options, turn_hints
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
         me["feats"] = feat_options(state, s.name)
