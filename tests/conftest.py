@@ -43,15 +43,18 @@ def client(app):
 class TableHelper:
     """A table made over HTTP, with Socket.IO test clients for the host and phones."""
 
-    def __init__(self, app, mode="tracker"):
+    def __init__(self, app, mode="tracker", ruleset="base"):
         self.app = app
         self.socketio = app.extensions["socketio"]
         self.http = app.test_client()
-        r = self.http.post("/tables", data={"ruleset": "base", "mode": mode})
-        assert r.status_code == 303, r.data
-        self.id = r.headers["Location"].rsplit("/", 1)[1]
+        self._open(self.http.post("/tables", data={"ruleset": ruleset, "mode": mode}))
+
+    def _open(self, created) -> None:
+        """Become the host of the table `created` (the answer to a create request)."""
+        assert created.status_code == 303, created.data
+        self.id = created.headers["Location"].rsplit("/", 1)[1]
         self.secret = self.http.get_cookie(f"host_{self.id}").value
-        self.host = self.socketio.test_client(app, flask_test_client=self.http,
+        self.host = self.socketio.test_client(self.app, flask_test_client=self.http,
                                               auth={"table": self.id})
         assert self.host.is_connected()
         self.tokens: dict[str, str] = {}
@@ -264,14 +267,7 @@ class RecordTable(TableHelper):
         self.app = app
         self.socketio = app.extensions["socketio"]
         self.http = app.test_client()
-        r = self.http.post("/tables/from-record", json=record)
-        assert r.status_code == 303, r.data
-        self.id = r.headers["Location"].rsplit("/", 1)[1]
-        self.secret = self.http.get_cookie(f"host_{self.id}").value
-        self.host = self.socketio.test_client(app, flask_test_client=self.http,
-                                              auth={"table": self.id})
-        assert self.host.is_connected()
-        self.tokens, self.phones = {}, {}
+        self._open(self.http.post("/tables/from-record", json=record))
         for seat in record["seats"]:
             self.claim(seat["name"])
 

@@ -158,11 +158,15 @@ def loopback_only(url: str) -> str:
     return url
 
 
-def create_table(browser, watch, base):
-    host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})
+def create_table(browser, watch, base, mode_label: str | None = None, height: int = 860):
+    """The host page of a new table made on the start page (`mode_label`: "Referee")."""
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": height})
     host = watch.page(host_ctx, "host")
     host.goto(base + "/")
-    shot(host, "start-page")
+    if mode_label:
+        host.get_by_label(mode_label).check()
+    else:
+        shot(host, "start-page")
     host.get_by_role("button", name="Create the table").click()
     host.wait_for_url(re.compile(r"/host/\w+"))
     expect(host.locator("#join-url")).to_contain_text("/t/")
@@ -193,6 +197,18 @@ SMALL = """() => [...document.querySelectorAll("button, input, select, a.button"
   .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
   .filter(([, r]) => r.width < 48 || r.height < 48)
   .map(([html, r]) => `${html} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def deal_with_ann(browser, watch, pw, host):
+    """Ann joins on a Pixel 7, Bob, Cid and Dee over HTTP, and the host deals."""
+    join_url = host.locator("#join-url").inner_text().strip()
+    ann_ctx, ann = join_phone(browser, watch, pw, "Pixel 7", join_url, "Ann")
+    for other in ("Bob", "Cid", "Dee"):
+        requests.post(join_url + "/join", data={"name": other}, timeout=5)
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    host.get_by_role("button", name="Deal roles").click()
+    expect(ann.locator("#game-view")).to_be_visible()
+    return ann_ctx, ann
 
 
 def unnamed_controls(page) -> list[str]:
@@ -337,13 +353,7 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
     phone (the old one is locked out), then the host ends the game and deals a new one."""
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server)
-    join_url = host.locator("#join-url").inner_text().strip()
-    ann_ctx, ann = join_phone(browser, watch, pw, "Pixel 7", join_url, "Ann")
-    for other in ("Bob", "Cid", "Dee"):
-        requests.post(join_url + "/join", data={"name": other}, timeout=5)
-    expect(host.locator("#lobby-list li")).to_have_count(4)
-    host.get_by_role("button", name="Deal roles").click()
-    expect(ann.locator("#game-view")).to_be_visible()
+    ann_ctx, ann = deal_with_ann(browser, watch, pw, host)
 
     # Whoever is not the sheriff among Ann and Bob goes out, so the game goes on.
     sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
@@ -467,13 +477,7 @@ def test_phone_reconnects_after_a_server_restart(pw, browser):
         try:
             watch = Watch()
             host_ctx, host = create_table(browser, watch, live.base)
-            join_url = host.locator("#join-url").inner_text().strip()
-            ann_ctx, ann = join_phone(browser, watch, pw, "Pixel 7", join_url, "Ann")
-            for other in ("Bob", "Cid", "Dee"):
-                requests.post(join_url + "/join", data={"name": other}, timeout=5)
-            expect(host.locator("#lobby-list li")).to_have_count(4)
-            host.get_by_role("button", name="Deal roles").click()
-            expect(ann.locator("#game-view")).to_be_visible()
+            ann_ctx, ann = deal_with_ann(browser, watch, pw, host)
             ann.get_by_role("button", name="Barrel").click()
             expect(seat_tile(host, "Ann")).to_contain_text("Barrel")
             character = ann.locator("#char-name").inner_text()
@@ -503,12 +507,7 @@ def test_referee_mode_question_and_answer(server, pw, browser):
     import socketio
 
     watch = Watch()
-    host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})
-    host = watch.page(host_ctx, "host")
-    host.goto(server + "/")
-    host.get_by_label("Referee").check()
-    host.get_by_role("button", name="Create the table").click()
-    expect(host.locator("#join-url")).to_contain_text("/t/")
+    host_ctx, host = create_table(browser, watch, server, "Referee")
     join_url = loopback_only(host.locator("#join-url").inner_text().strip())
     table_id = join_url.rstrip("/").split("/")[-1]
     names = ["Ann", "Bob", "Cid", "Dee"]

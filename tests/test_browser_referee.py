@@ -14,7 +14,7 @@ import pytest
 import requests
 
 from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, Watch, browser,  # noqa: F401
-                                    loopback_only, pw, seat_tile, server, shot,
+                                    create_table, loopback_only, pw, seat_tile, server, shot,
                                     small_targets, unnamed_controls)
 
 try:
@@ -103,12 +103,7 @@ def end_turn(phone) -> None:
 def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     started = time.monotonic()
     watch = Watch()
-    host_ctx = browser.new_context(viewport={"width": 1366, "height": 900})
-    host = watch.page(host_ctx, "host")
-    host.goto(server + "/")
-    host.get_by_label("Referee").check()
-    host.get_by_role("button", name="Create the table").click()
-    expect(host.locator("#join-url")).to_contain_text("/t/")
+    host_ctx, host = create_table(browser, watch, server, "Referee", height=900)
     join_url = loopback_only(host.locator("#join-url").inner_text().strip())
 
     phones, contexts = {}, [host_ctx]

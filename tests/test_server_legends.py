@@ -15,16 +15,7 @@ class LegendsTable(TableHelper):
     """The conftest helper, on a table created with ruleset "legends"."""
 
     def __init__(self, app, mode="referee"):
-        self.app = app
-        self.socketio = app.extensions["socketio"]
-        self.http = app.test_client()
-        r = self.http.post("/tables", data={"ruleset": "legends", "mode": mode})
-        assert r.status_code == 303, r.data
-        self.id = r.headers["Location"].rsplit("/", 1)[1]
-        self.host = self.socketio.test_client(app, flask_test_client=self.http,
-                                              auth={"table": self.id})
-        assert self.host.is_connected()
-        self.tokens, self.phones = {}, {}
+        super().__init__(app, mode, ruleset="legends")
         self.seen: dict[str, dict] = {}
 
     def last(self, who: str) -> dict:
