@@ -19,9 +19,8 @@ def ruling(result: dict) -> dict:
     """An engine ruling as a client may see it: no events, the rule's text for the link."""
     if result.get("ok"):
         return {"ok": True}
-    rule = result.get("rule") or ""
     return {"ok": False, "code": result.get("code", ""), "message": result.get("message", ""),
-            "rule": rule, "rule_text": RULES.get(rule, {}).get("text", "")}
+            "rule": result.get("rule") or "", "rule_text": result.get("rule_text", "")}
 
 
 def _state(table):
