@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench setup clean
+.PHONY: run test test-quick check bench setup clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/bang-companion check tests/records/*.json
 	$(BIN)/python -m pytest -q
+
+# the records and every test but the browser ones: a quick check while developing
+test-quick: $(STAMP)
+	$(BIN)/bang-companion check tests/records/*.json
+	$(BIN)/python -m pytest -q -x -m "not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
