@@ -132,7 +132,9 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
 
     @handler("host_move", "host")
     def on_host_move(table, conn, data):
-        table.apply("host", clean_move(data))
+        events = table.apply("host", clean_move(data))
+        said = [e["text"] for e in events if e.get("type") == "question"]
+        return {"outcome": " ".join(said)} if said else {}
 
     @handler("undo", "host")
     def on_undo(table, conn, data):

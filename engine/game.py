@@ -104,7 +104,14 @@ def _count(value: object, low: int, high: int | None, what: str) -> int:
 
 
 def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
-    """A count or list set by hand; every value is checked before any is changed."""
+    """A count or list set by hand; every value is checked before any is changed.
+
+    An open question stays consistent with the corrected counts (rule
+    host.open_question): a dying player brought above 0 has nothing left to answer; a
+    dying player whose other counts change is asked again (only his answer eliminates
+    him, so the reward or penalty still goes to whoever shot him); the host takes the
+    last life of the player whose turn it is only once that turn's questions are settled.
+    """
     s = ctx.s
     seat = s.seats[i]
     if not seat.alive:
@@ -119,19 +126,45 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         new["fame"] = _count(fields["fame"], 0, 5, "Fame")
     if "in_play" in fields:
         new["in_play"] = valid_in_play(ctx, fields["in_play"])
+    dying = [a for a in s.pending if a.seat == i and a.kind == "dying"]
+    out = new.get("life") == 0 and not dying
+    if out and i == s.turn and any(a.seat != i for a in s.pending):
+        waiting = ", ".join(dict.fromkeys(ctx.name(a.seat) for a in s.pending if a.seat != i))
+        raise Refusal("answer_pending", f"{waiting} must answer first: {seat.name}'s last life "
+                      "point is taken once the questions of this turn are settled.",
+                      "host.open_question")
+    changed = False
     for key, value in new.items():
         before = getattr(seat, key)
         if before == value:
             continue
+        changed = True
         setattr(seat, key, value)
         shown = (lambda v: ", ".join(v) or "nothing") if key == "in_play" else str
         label = key.replace("_", " ")
         ctx.say("set", f"{who}: {seat.name}'s {label} {shown(before)} → {shown(value)}.",
                 seat=seat.name, field=key)
-    if seat.life == 0:
+    if out:
         if not by_seat:
             ctx.say("note", "An elimination set by the host gives no reward and no penalty.")
+        duels = [a for a in s.pending if a.other == i and a.seat != i]
+        asked = bool(s.asks_for(i))
         ctx.eliminate(i, None)
+        if asked and not s.asks_for(i) and s.winner is None:
+            ctx.say("question", f"The question to {seat.name} is closed.", seat=seat.name)
+        for a in duels:
+            if a in s.pending:
+                s.pending.remove(a)
+                ctx.say("question", f"The Duel is over: {ctx.name(a.seat)} has nothing left to "
+                        "answer.", seat=ctx.name(a.seat))
+    elif dying and seat.life > 0:
+        for a in dying:
+            s.pending.remove(a)
+        ctx.say("question", f"{seat.name} is above 0 life again: the question to {seat.name} "
+                "is closed.", seat=seat.name)
+    elif changed and s.asks_for(i):
+        ask = "a Beer now, or out of the game" if dying else "with the corrected counts"
+        ctx.say("question", f"{seat.name} is asked again, {ask}.", seat=seat.name)
 
 
 def valid_in_play(ctx: Ctx, value: object) -> list[str]:

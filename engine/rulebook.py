@@ -745,6 +745,18 @@ RULES: dict[str, dict] = {
                 "log and can be undone. Players cannot correct themselves in referee mode.",
         "see": ["tracker"],
     },
+    "host.open_question": {
+        "title": "A correction while a question is open",
+        "text": "A correction never leaves a question hanging. A dying player whose life the "
+                "host raises above 0 has nothing left to answer, and nothing owed for the hit "
+                "comes with it: the host sets every count himself. A dying player whose hand or "
+                "cards change is asked again, and only his own answer puts him out, so the "
+                "reward or penalty still goes to whoever hit him. A player who is asked and "
+                "whose last life the host takes is out and his question closes, a Duel with "
+                "him too. The host takes the last life of the player whose turn it is only once "
+                "the questions of that turn are answered.",
+        "see": ["host.corrections", "dying"],
+    },
     "tracker": {
         "title": "Tracker mode",
         "text": "In tracker mode the table plays with its own cards and enforces the rules "

@@ -177,6 +177,32 @@ def test_beer_saves_and_heals_nothing_with_two_players_left(record_table):
     assert t.view("host")["winner"]["side"] == "sheriff"
 
 
+def test_host_corrections_keep_an_open_question_consistent(record_table):
+    """issue 9: a correction re-asks, closes or is refused, and the host's ack says which."""
+    t = record_table(referee_record(seats(("Bob", {"life": 1, "hand": 0}))))
+    ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
+    ok(t.emit("Bob", "move", {"respond": "take"}))
+    assert [a["respond"] for a in me(t, "Bob")["answers"]] == ["Beer", "take"]
+    assert not me(t, "Bob")["answers"][0]["ok"]                 # no card for a Beer
+    # the hand is corrected: Bob is asked again, and now his Beer is allowed
+    ack = ok(t.emit("host", "host_move", {"set": {"seat": "Bob", "hand": 1}}))
+    assert "Bob is asked again" in ack["outcome"]
+    assert pending(t) == [("Bob", "dying")] and me(t, "Bob")["answers"][0]["ok"]
+    # his life is corrected above 0: the question closes and the turn goes on
+    ack = ok(t.emit("host", "host_move", {"set": {"seat": "Bob", "life": 1}}))
+    assert "closed" in ack["outcome"] and pending(t) == [] and me(t, "Bob")["asked"] == []
+    refused(t.emit("Bob", "move", {"respond": "take"}), "nothing_to_answer")
+    # the last life of the player whose turn it is waits for the open question
+    ok(t.emit("Ann", "move", {"play": "Duel", "target": "Cid"}))
+    ack = refused(t.emit("host", "host_move", {"set": {"seat": "Ann", "life": 0}}),
+                  "answer_pending")
+    assert "Cid" in ack["error"]["message"] and ack["error"]["rule"] == "host.open_question"
+    assert life(t, "Ann") == 5 and pending(t) == [("Cid", "duel")]
+    ok(t.emit("Cid", "move", {"respond": "take"}))
+    ok(t.emit("Ann", "move", {"end_turn": {}}))
+    assert t.view("host")["turn"] == "Bob"
+
+
 def test_sid_ketchum_heals_at_any_moment(record_table):
     t = record_table(referee_record(seats(("Dan", {"character": "Sid Ketchum", "life": 1}))))
     ok(t.emit("Ann", "move", {"play": "Gatling"}))

@@ -1,6 +1,7 @@
 // Host controls: correct a count, move a seat to a new phone, undo, end the game, new game.
 import { $ } from "./dom.js";
 import { ask } from "./confirm.js";
+import { showBanner } from "./banner.js";
 
 export function wireControls({ send, getSeat, getTurn }) {
   const seatDialog = $("#seat-dialog");
@@ -27,7 +28,9 @@ export function wireControls({ send, getSeat, getTurn }) {
     if (field === "life" && value === 0 && !(await ask(
       `${seat.name} goes to 0 life: out of the game, role shown to everyone.`,
       { yes: "Eliminate", title: `Eliminate ${seat.name}?` }))) return;
-    await send("host_move", { set: { seat: seat.name, [field]: value } });
+    const ack = await send("host_move", { set: { seat: seat.name, [field]: value } });
+    // A correction with a question open says what became of it (asked again, closed).
+    if (ack.ok && ack.outcome) showBanner(ack.outcome, { kind: "info", key: "outcome" });
   }));
 
   $("#sd-reseat").addEventListener("click", async () => {
