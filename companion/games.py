@@ -11,13 +11,12 @@ import secrets
 
 import engine
 from engine.setup import MODES        # ("referee", "tracker")
-from engine.table import RULESETS     # the rulesets this engine can deal
+from engine.rulesets import RULESETS, rules_of     # the rulesets this engine can deal
 
 from .errors import Problem
 
 log = logging.getLogger(__name__)
 
-SHERIFF_ROLES = ("sheriff", "vader")
 OPTIONS_MAX_BYTES = 2048
 
 
@@ -48,7 +47,8 @@ def _give_sheriff(header: dict, name: str) -> None:
     """Swap roles so that seat `name` is the sheriff (the other roles stay as dealt)."""
     seats = header["seats"]
     target = next(s for s in seats if s["name"] == name)
-    holder = next((s for s in seats if s["role"] in SHERIFF_ROLES), None)
+    leader = rules_of(header.get("ruleset", "base")).leader
+    holder = next((s for s in seats if s["role"] == leader), None)
     if holder is not None and holder is not target:
         holder["role"], target["role"] = target["role"], holder["role"]
 
@@ -66,7 +66,8 @@ def redeal(header: dict, state, *, keep_characters: bool | str,
                       if s.alive or keep_characters == "all"}
     sheriff = None
     if rotate_sheriff:
-        k = next((i for i, s in enumerate(seats) if s["role"] in SHERIFF_ROLES), -1)
+        leader = rules_of(header.get("ruleset", "base")).leader
+        k = next((i for i, s in enumerate(seats) if s["role"] == leader), -1)
         sheriff = names[(k + 1) % len(names)]
     return deal(names, ruleset=header.get("ruleset", "base"),
                 mode=header.get("mode", "tracker"), characters=characters,

@@ -30,7 +30,13 @@ def _parts():
 
 
 def page(template: str, status: int = 200, **context):
-    """A page from templates/; a bare fallback while the template is not written yet."""
+    """A page from templates/; a bare fallback while the template is not written yet.
+    A table's page also gets its ruleset's declared page parts and features, so a
+    template asks "does this table have Feats?", never which game it is."""
+    if "ruleset" in context:
+        rules = engine.rules_of(context["ruleset"])
+        context.update(partials=rules.partials, features=rules.features, words=rules.words)
+    context.setdefault("rulesets", engine.RULESETS.values())
     try:
         return render_template(template, **context), status
     except TemplateNotFound:

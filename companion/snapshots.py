@@ -6,6 +6,8 @@ log lines the engine wrote for everyone. No tokens, no digests, no raw state.
 """
 from __future__ import annotations
 
+from engine import rules_of
+
 LOG_SENT = 50          # the host screen's log
 LOG_SENT_PHONE = 12    # a phone shows the latest lines; every byte is sent to 7 phones
 
@@ -35,6 +37,7 @@ def for_host(table, info: dict) -> dict:
     info = dict(info)
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
     info["unclaimed"] = [e["name"] for e in table.lobby if e.get("unclaimed")]
+    info["characters"] = rules_of(table.ruleset).characters.names()   # the lobby's chooser
     return {"seq": table.version, "table": info, "view": table.view(None),
             "log": table.log[-LOG_SENT:]}
 

@@ -16,6 +16,7 @@ A refused move raises `Refusal(code, message, rule)` and leaves the state as it 
 from .errors import CODES, RecordError, Refusal
 from .state import Ask, Seat, State
 
+from .rulesets import RULESETS, rules_of  # noqa: E402
 from .table import distance, distance_table, hand_limit, legal_targets, outcome, reach  # noqa: E402
 from .game import apply  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
@@ -24,7 +25,7 @@ from .record import check_record, export_record, load_record, public_record, rep
 from .advice import answers_for, card_catalogue, feat_options, judge, turn_hints  # noqa: E402
 
 __all__ = [
-    "CODES", "RecordError", "Refusal", "Ask", "Seat", "State",
+    "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",

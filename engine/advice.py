@@ -10,6 +10,7 @@ from .game import apply
 from .legends import FEATS_BY_KEY
 from .cards import norm
 from .rulebook import RULES
+from .rulesets import rules_of
 from .state import State
 from .table import cards_of, character, has_kind, hand_limit
 from .turns import check_due as _check_due
@@ -118,8 +119,8 @@ def _feat_move(state: State, seat: str, verb: str, name: str) -> dict:
 
 def feat_options(state: State, seat: str) -> list[dict]:
     """For each revealed Feat: its text, its tokens, and whether seat may perform, boast
-    about or claim it now (with the reason when not). Legends only."""
-    if state.ruleset != "legends":
+    about or claim it now (with the reason when not). Tables with Feats only."""
+    if not rules_of(state).features.get("feats"):
         return []
     i = state.index(seat)
     legend = state.seats[i].legend

@@ -148,7 +148,7 @@ def take(ctx: Ctx, ask: Ask) -> None:
     i = ask.seat
     s.pending.remove(ask)
     if ask.kind == "dying":
-        ctx.eliminate(i, ask.source)
+        ctx.eliminate(i, ask.source, ask.card)
         return
     if ask.kind == "evade":
         if ask.choice == "bang":

@@ -13,10 +13,8 @@ from dataclasses import replace
 from .characters import Character
 from .errors import Refusal
 from .state import Ask, State
+from .rulesets import rules_of
 from .table import character, winner_now
-
-SIDES = {"sheriff": "The Sheriff and the Deputies win.", "outlaws": "The Outlaws win.",
-         "renegade": "The Renegade wins alone."}
 
 
 class Ctx:
@@ -124,7 +122,7 @@ class Ctx:
             self.after_hit(i, a.owed, a.owed_from, a.card)
 
     # -- elimination --------------------------------------------------------------------
-    def eliminate(self, i: int, source: int | None) -> None:
+    def eliminate(self, i: int, source: int | None, card: str = "") -> None:
         seat = self.s.seats[i]
         if self.char(i).survives_once:
             return self.survive(i)
@@ -143,20 +141,13 @@ class Ctx:
         if won:
             self.s.winner = won
             self.s.pending = []
-            self.say("end", f"Game over. {SIDES[won]}", winner=won)
+            self.say("end", f"Game over. {rules_of(self.s).sides[won]}", winner=won)
             return
         if seat.role == "unknown":
             self.say("note", "This record hides the role: rewards and penalties are not "
                      "settled here.")
-        elif source is not None and source != i and self.s.seats[source].alive:
-            killer = self.s.seats[source]
-            if seat.role == "outlaw":
-                self.gain(source, 3, "reward for eliminating an Outlaw")
-            elif seat.role == "deputy" and killer.role == "sheriff":
-                killer.hand, killer.in_play = 0, []
-                self.say("penalty", f"{killer.name}, the Sheriff, eliminated a Deputy and "
-                         "discards every card in hand and in play.", seat=killer.name)
-                self.refill(source)
+        else:
+            rules_of(self.s).settle(self, i, source, card)
         if i == self.s.turn:
             self.next_turn()
 

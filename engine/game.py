@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from .answers import do_ability, do_respond
-from .legends import do_boast, do_claim, do_jail_discard, do_perform
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
+from .rulesets import rules_of
 from .plays import do_play
 from .state import State
 from .table import cards_of
@@ -29,10 +29,11 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     if not ctx.s.seats[i].alive:
         raise Refusal("bad_target", f"{ctx.name(i)} has been eliminated and takes no part.",
                       "elimination")
+    rules = rules_of(ctx.s)
     if ctx.s.mode == "tracker":
-        TRACKER.get(m.action, not_tracked)(ctx, m, i)
+        (TRACKER.get(m.action) or rules.tracker_moves.get(m.action, not_tracked))(ctx, m, i)
     else:
-        REFEREE.get(m.action, unsupported)(ctx, m, i)
+        (REFEREE.get(m.action) or rules.referee_moves.get(m.action, unsupported))(ctx, m, i)
     return ctx.s, ctx.events
 
 
@@ -185,7 +186,5 @@ def valid_in_play(ctx: Ctx, value: object) -> list[str]:
 
 
 REFEREE = {"check": do_check, "draw": do_draw, "play": do_play, "respond": do_respond,
-           "ability": do_ability, "end_turn": do_end_turn, "set": own_set,
-           "perform": do_perform, "boast": do_boast, "claim": do_claim, "jail": do_jail_discard}
-TRACKER = {"set": own_set, "end_turn": tracker_end_turn,
-           "perform": do_perform, "boast": do_boast, "claim": do_claim}
+           "ability": do_ability, "end_turn": do_end_turn, "set": own_set}
+TRACKER = {"set": own_set, "end_turn": tracker_end_turn}

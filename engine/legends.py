@@ -15,6 +15,7 @@ from .cards import BASE, norm, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
+from .rulesets import rules_of
 from .state import Ask
 from .table import cards_of, has_kind, hand_limit, target_problem
 from .turns import check_due, own_turn
@@ -86,7 +87,7 @@ def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
 
 
 def _legends(ctx: Ctx) -> None:
-    if ctx.s.ruleset != "legends":
+    if not rules_of(ctx.s).features.get("feats"):
         raise Refusal("bad_move", "Feats belong to BANG! Legends.", "legends.feats")
 
 

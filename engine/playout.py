@@ -13,20 +13,21 @@ from .errors import Refusal
 from .game import apply
 from .setup import deal, initial_state
 from .state import State
+from .rulesets import rules_of
 from .table import cards_of, character
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 
 
-def _drawn(rng: random.Random) -> str:
+def drawn(rng: random.Random) -> str:
     return rng.choice(RANKS) + rng.choice(list(SUIT_SYMBOL.values()))
 
 
 def _check(rng: random.Random, state: State, i: int) -> dict:
     if character(state, i).check_cards == 2:
-        a, b = _drawn(rng), _drawn(rng)
+        a, b = drawn(rng), drawn(rng)
         return {"check": [a, b], "keep": rng.choice([a, b])}
-    return {"check": _drawn(rng)}
+    return {"check": drawn(rng)}
 
 
 def candidates(rng: random.Random, state: State) -> list[dict]:
@@ -36,7 +37,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     for a in state.pending:
         by = names[a.seat]
         answers = ["take", "take", "Missed!", "BANG!", "Beer", "Barrel", "Jourdonnais"]
-        if state.ruleset == "legends":
+        if rules_of(state).features.get("legend_sides"):
             answers.append("Jourdonnais")
         for ans in rng.sample(answers, len(answers)):
             move = {"by": by, "respond": ans}
@@ -51,12 +52,10 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     by = names[i]
     if state.phase == "start":
         moves.append({"by": by, **_check(rng, state, i)})
-        if state.ruleset == "legends":
-            moves.append({"by": by, "jail": {"discard": _drawn(rng)}})
-            moves.append({"by": by, "perform": "The Oregon Trail"})
+        moves.extend(rules_of(state).playout_moves(rng, state, by, "start"))
         draw: dict = {}
         if character(state, i).draw == "black_jack":
-            draw = {"reveal": _drawn(rng)}
+            draw = {"reveal": drawn(rng)}
         elif character(state, i).draw == "jesse" and rng.random() < 0.5:
             draw = {"from": rng.choice(names)}
         elif character(state, i).draw == "pedro" and rng.random() < 0.5:
@@ -65,7 +64,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
         moves.append({"by": by, "draw": {}})
         return moves
     if state.phase == "draw":
-        return [{"by": by, "draw": {"reveal": _drawn(rng)}}, {"by": by, "draw": {}}]
+        return [{"by": by, "draw": {"reveal": drawn(rng)}}, {"by": by, "draw": {}}]
     cards = [c.name for c in cards_of(state)]
     for _ in range(6):
         card = rng.choice(cards)
@@ -83,32 +82,11 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     else:
         moves.append({"by": by, "end_turn": {}})
     moves.append({"by": by, "ability": {"discard": 2}})
-    if state.ruleset == "legends":
-        moves.extend(_legend_moves(rng, state, by))
+    extra = rules_of(state).playout_moves(rng, state, by, "play")
+    if extra:
+        moves.extend(extra)
         rng.shuffle(moves)
     return moves
-
-
-def _legend_moves(rng: random.Random, state: State, by: str) -> list[dict]:
-    from .legends import FEATS
-    names = [s.name for s in state.seats]
-    revealed = [f["name"] for f in state.feats] or ["Fifty Guns"]
-    hidden = [f.name for f in FEATS if f.name not in revealed]
-    feat = rng.choice(revealed)
-    extra = rng.choice([{}, {"discard": "Beer"}, {"discard": "BANG!"}, {"discard": "hand"},
-                        {"discard": "Mustang"}, {"show": ["2♠", "9♠"]}])
-    out = [{"by": by, "perform": feat, **extra},
-           {"by": by, "claim": feat, "target": rng.choice(names),
-            **({"reveal": rng.choice(hidden)} if hidden else {})},
-           {"by": by, "ability": {"bang": rng.choice(names)}},
-           {"by": by, "ability": {"panic": rng.choice(["Mustang", "Barrel", "Scope"])},
-            "target": rng.choice(names), "card": "hand"}]
-    if hidden:
-        boast = {"by": by, "boast": rng.choice(revealed + [hidden[0]]), "reveal": hidden[0]}
-        if len(revealed) >= 4:
-            boast["discard"] = rng.choice(revealed)
-        out.append(boast)
-    return out
 
 
 def random_game(seed: int, players: int | None = None, max_moves: int = 5000,

@@ -11,6 +11,7 @@ from .game import apply
 from .moves import Move
 from .setup import initial_state
 from .state import State
+from .rulesets import rules_of
 from .table import cards_of, distance, reach
 
 SEAT_KEYS = {"life", "hand", "in_play", "alive", "legend", "fame"}
@@ -99,7 +100,7 @@ def public_record(header: dict, moves: list[dict], state: State) -> dict:
     (living players other than the Sheriff) are written "unknown". It replays the same
     way, because a role only matters once it is public (at elimination or the end)."""
     out = export_record(header, moves)
-    secret = {s.name for s in state.seats if s.alive and s.role != "sheriff"}
+    secret = {s.name for s in state.seats if s.alive and s.role != rules_of(state).leader}
     if state.winner is None:
         for seat in out["seats"]:
             if seat.get("name") in secret:

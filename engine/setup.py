@@ -8,25 +8,10 @@ import random
 from .cards import norm
 from .errors import RecordError, Refusal
 from .state import PHASES, Seat, State
-from .table import RULESETS
+from .rulesets import RULESETS
 
 FORMAT = "bang-record/1"
-ROLE_MIX = {
-    4: ["sheriff", "renegade", "outlaw", "outlaw"],
-    5: ["sheriff", "renegade", "outlaw", "outlaw", "deputy"],
-    6: ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy"],
-    7: ["sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy", "deputy"],
-}
-ROLES = ("sheriff", "deputy", "outlaw", "renegade", "unknown")   # unknown: hidden in the record
-GOALS = {
-    "sheriff": "Survive and clear the town: every Outlaw and the Renegade must fall.",
-    "deputy": "Keep the Sheriff alive and help him take down the Outlaws and the Renegade. "
-              "Nobody knows you are on his side.",
-    "outlaw": "Bring down the Sheriff. The Outlaws win together when he falls, even those "
-              "already out of the game (unless the Renegade is then the last one standing).",
-    "renegade": "Be the last one standing: let the others thin out, and face the Sheriff "
-                "alone at the end.",
-}
+UNKNOWN = "unknown"       # a role a record does not show
 MODES = ("referee", "tracker")
 
 
@@ -43,10 +28,11 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
         raise Refusal("bad_move", "Two players have the same name.", "seats")
     if ruleset not in RULESETS or mode not in MODES:
         raise Refusal("bad_move", f"Unknown ruleset or mode: {ruleset}, {mode}.", "setup.roles")
+    rules = RULESETS[ruleset]
     rng = random.Random(seed)
-    roles = list(ROLE_MIX[len(names)])
+    roles = list(rules.role_mix[len(names)])
     rng.shuffle(roles)
-    chars = RULESETS[ruleset][1]
+    chars = rules.characters
     given = {}
     for who, name in (characters or {}).items():
         given[who] = chars.get(name).name
@@ -59,9 +45,7 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
         seats.append({"name": name, "role": role, "character": given.get(name) or pool.pop()})
     header = {"format": FORMAT, "ruleset": ruleset, "mode": mode, "seed": seed,
               "options": dict(options or {}), "seats": seats, "moves": []}
-    if ruleset == "legends":
-        from .legends import FEATS
-        header["feats"] = [{"name": rng.choice(FEATS).name, "tokens": {}}]
+    rules.deal_extra(header, rng)
     return header
 
 
@@ -89,12 +73,13 @@ def initial_state(record: dict) -> State:
     _need(mode in MODES, "mode", f"expected one of {', '.join(MODES)}, found {mode!r}")
     options = record.get("options", {})
     _need(isinstance(options, dict), "options", "options are a JSON object")
-    cards, chars = RULESETS[ruleset]
+    rules = RULESETS[ruleset]
+    cards, chars, roles = rules.cards, rules.characters, rules.roles + (UNKNOWN,)
     raw = record.get("seats")
     _need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
     seats: list[Seat] = []
-    sheriff_at = next((k for k, d in enumerate(raw)
-                       if isinstance(d, dict) and d.get("role") == "sheriff"), 0)
+    leader_at = next((k for k, d in enumerate(raw)
+                      if isinstance(d, dict) and d.get("role") == rules.leader), 0)
     for k, d in enumerate(raw):
         w = f"seats[{k}]"
         _need(isinstance(d, dict), w, "a seat is a JSON object")
@@ -103,15 +88,11 @@ def initial_state(record: dict) -> State:
         _need(name.casefold() not in {s.name.casefold() for s in seats}, f"{w}.name",
               f"{name!r} is already seated")
         role = d.get("role")
-        _need(role in ROLES, f"{w}.role", f"expected one of {', '.join(ROLES)}, found {role!r}")
+        _need(role in roles, f"{w}.role", f"expected one of {', '.join(roles)}, found {role!r}")
         ch = chars.find(d.get("character")) if isinstance(d.get("character"), str) else None
         _need(ch is not None, f"{w}.character", f"no character called {d.get('character')!r}")
-        bonus = 1 if role == "sheriff" else 0
-        max_life = _int(d, "max_life", w, ch.life + bonus, 1)
-        hand_rule = options.get("sheriff_hand", "life")
-        start_hand = max_life if hand_rule == "life" else ch.life
-        if ruleset == "legends":     # 4 cards each; the 6th and 7th in turn order get 5
-            start_hand = 5 if (k - sheriff_at) % len(raw) >= 5 else 4
+        max_life = _int(d, "max_life", w, rules.max_life(role, ch), 1)
+        start_hand = rules.start_hand(k, leader_at, len(raw), max_life, ch, options)
         life = _int(d, "life", w, max_life)
         _need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
         hand = _int(d, "hand", w, start_hand, 0)
@@ -133,11 +114,11 @@ def initial_state(record: dict) -> State:
                           bool(d.get("legend", False)), _int(d, "fame", w, 5, 0)))
     _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, ruleset=ruleset, mode=mode, options=options)
-    state.feats = _feats(record.get("feats", []), seats, ruleset)
-    sheriff = next((k for k, s in enumerate(seats) if s.role == "sheriff" and s.alive), 0)
+    rules.read_extra(record, state, _need)
+    leader = next((k for k, s in enumerate(seats) if s.role == rules.leader and s.alive), 0)
     turn = record.get("turn")
     if turn is None:
-        state.turn = sheriff
+        state.turn = leader
     else:
         try:
             state.turn = state.index(turn)
@@ -148,14 +129,14 @@ def initial_state(record: dict) -> State:
     phase = "play" if phase == "discard" else phase    # the draft's discard step is end_turn
     _need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}, found {phase!r}")
     state.phase = phase
-    _need(sum(norm(s.role) == "sheriff" for s in seats) <= 1, "seats", "only one Sheriff")
+    _need(sum(norm(s.role) == rules.leader for s in seats) <= 1, "seats",
+          f"only one {rules.words['leader']}")
     return state
 
 
-def _feats(raw: object, seats: list[Seat], ruleset: str) -> list[dict]:
+def read_feats(raw: object, seats: list[Seat]) -> list[dict]:
     """The revealed Feats of a Legends record: [{"name", "tokens": {seat: n}}]."""
     _need(isinstance(raw, list), "feats", "a list of revealed Feats")
-    _need(not raw or ruleset == "legends", "feats", "Feats belong to the legends ruleset")
     names = {s.name.casefold(): s.name for s in seats}
     out = []
     for k, f in enumerate(raw):

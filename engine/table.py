@@ -3,31 +3,24 @@ limit, outcome. Each takes seat names and answers without changing anything.
 """
 from __future__ import annotations
 
-from .cards import BASE, COLT_RANGE, Card, CardTable
-from .characters import BASE_CHARS, LEGEND_CHARS, Character, CharacterTable
+from .cards import COLT_RANGE, Card, CardTable
+from .characters import Character, CharacterTable
 from .errors import Refusal
+from .rulesets import RULESETS, rules_of  # noqa: F401  (RULESETS: the names the engine knows)
 from .state import State
-
-RULESETS: dict[str, tuple[CardTable, CharacterTable]] = {
-    "base": (BASE, BASE_CHARS),
-    "legends": (BASE, BASE_CHARS),     # the legend sides are LEGEND_CHARS
-}
 
 
 def cards_of(state: State) -> CardTable:
-    return RULESETS.get(state.ruleset, RULESETS["base"])[0]
+    return rules_of(state).cards
 
 
 def chars_of(state: State) -> CharacterTable:
-    return RULESETS.get(state.ruleset, RULESETS["base"])[1]
+    return rules_of(state).characters
 
 
 def character(state: State, i: int) -> Character:
     """The character ability in force for seat i (its legend side once it is a Legend)."""
-    seat = state.seats[i]
-    if seat.legend and state.ruleset == "legends":
-        return LEGEND_CHARS.get(seat.character)
-    return chars_of(state).get(seat.character)
+    return rules_of(state).character(state, i)
 
 
 def has_kind(state: State, i: int, kind: str) -> str | None:
@@ -47,7 +40,7 @@ def weapon(state: State, i: int) -> tuple[str, int]:
         card = table.find(name)
         if card is not None and card.is_weapon:
             return card.name, card.range or 1
-    return "Colt .45", COLT_RANGE
+    return rules_of(state).words["default_weapon"], COLT_RANGE
 
 
 class Geometry:
@@ -127,10 +120,9 @@ def reach(state: State, seat: str) -> list[str]:
 
 def hand_limit(state: State, seat: str | int) -> int:
     """How many cards the player may keep at the end of the turn: their current life
-    (in Legends, 2 at 1 life)."""
+    (the ruleset may say otherwise: Legends keeps 2 at 1 life)."""
     i = seat if isinstance(seat, int) else state.index(seat)
-    life = max(0, state.seats[i].life)
-    return 2 if state.ruleset == "legends" and life == 1 else life
+    return rules_of(state).hand_limit(max(0, state.seats[i].life))
 
 
 def outcome(state: State) -> str | None:
@@ -139,18 +131,8 @@ def outcome(state: State) -> str | None:
 
 
 def winner_now(state: State) -> str | None:
-    """Who has won, judged from the roles still alive."""
-    living = [s for s in state.seats if s.alive]
-    roles = {s.role for s in living}
-    if not any(s.role == "sheriff" for s in state.seats):
-        return None                      # a record without a sheriff never ends by roles
-    if "sheriff" not in roles:
-        if len(living) == 1 and living[0].role in ("renegade", "unknown"):
-            return "renegade" if living[0].role == "renegade" else None
-        return "outlaws"
-    if not roles & {"outlaw", "renegade", "unknown"}:
-        return "sheriff"
-    return None
+    """Who has won, judged from the roles still alive (the ruleset's end conditions)."""
+    return rules_of(state).winner(state)
 
 
 def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
@@ -174,8 +156,9 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
                            f"{card.name} reaches distance 1 only, and {t.name} is at distance "
                            f"{d} (weapons do not help).", card.rule)
     elif card.target == "not_sheriff":
-        if t.role == "sheriff":
-            return Refusal("jail_on_sheriff", "The Sheriff cannot be put in Jail.", card.rule)
+        rules = rules_of(state)
+        if t.role == rules.leader:
+            return Refusal("jail_on_sheriff", rules.words["no_jail_on_leader"], card.rule)
         if has_kind(state, j, "jail"):
             return Refusal("duplicate_in_play", f"{t.name} is already in Jail.", "turn.one_copy")
     return None

@@ -43,8 +43,6 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str,
 def lucky_legend(ctx: Ctx) -> int | None:
     """The living legend Lucky Duke who picks every draw!, the first from the turn on."""
     s = ctx.s
-    if s.ruleset != "legends":
-        return None
     for j in [s.turn] + ctx.others(s.turn):
         if s.seats[j].alive and ctx.char(j).lucky_for_all:
             return j

@@ -5,17 +5,16 @@ role a view carries is the viewer's own.
 """
 from __future__ import annotations
 
-from .advice import ability_options, answers_for, feat_options, turn_hints
-from .effects import SIDES
+from .advice import answers_for, turn_hints
 from .errors import Refusal
-from .setup import GOALS
+from .rulesets import rules_of
 from .state import State, ask_dict
 from .table import Geometry, cards_of, character, distance_table, hand_limit
 
 
 def _role_is_public(state: State, i: int) -> bool:
     seat = state.seats[i]
-    return seat.role == "sheriff" or not seat.alive or state.winner is not None
+    return seat.role == rules_of(state).leader or not seat.alive or state.winner is not None
 
 
 def _card(state: State, name: str) -> dict:
@@ -38,23 +37,24 @@ def _seat(state: State, i: int) -> dict:
         "alive": seat.alive,
         "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
     }
-    if state.ruleset == "legends":
-        row.update(legend=seat.legend, fame=seat.fame)
+    row.update(rules_of(state).seat_view(state, i))
     return row
 
 
 def public_view(state: State) -> dict:
     """What everyone may see: the host screen's view."""
     names = [s.name for s in state.seats]
+    rules = rules_of(state)
     return {
         "ruleset": state.ruleset,
+        "features": dict(rules.features),
         "mode": state.mode,
         "seats": [_seat(state, i) for i in range(len(state.seats))],
         "turn": names[state.turn],
         "phase": state.phase,
         "bangs": state.bangs,
         "pending": [ask_dict(a, names) for a in state.pending],
-        "winner": ({"side": state.winner, "text": SIDES[state.winner]}
+        "winner": ({"side": state.winner, "text": rules.sides[state.winner]}
                    if state.winner else None),
         "feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats],
     }
@@ -88,7 +88,7 @@ def _phone_public(pub: dict) -> dict:
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
     names = [x.name for x in state.seats]
-    me = {"name": s.name, "role": s.role, "goal": GOALS.get(s.role, ""),
+    me = {"name": s.name, "role": s.role, "goal": rules_of(state).goals.get(s.role, ""),
           "character": s.character, "ability": character(state, i).ability,
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
           "asked": [ask_dict(a, names) for a in state.asks_for(i)]}
@@ -99,7 +99,5 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     if s.alive and state.winner is None:
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
-        me["feats"] = feat_options(state, s.name)
-        if state.ruleset == "legends":
-            me["abilities"] = ability_options(state, s.name)
+        me.update(rules_of(state).phone_extras(state, s.name))
     return {**phone_pub, "me": me}

@@ -31,7 +31,7 @@ export function renderFeats(s, move) {
   if (move) send = move;
   snap = s;
   const box = $("#feats-box");
-  const on = !!box && view().ruleset === "legends" && !!view().me;
+  const on = !!box && !!(view().features || {}).feats && !!view().me;
   if (box) box.hidden = !on;
   if (!on) return;
   const seat = mySeat();

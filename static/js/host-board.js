@@ -31,7 +31,7 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
     bullets(seat.life, seat.max_life), h("span", { class: "life-num" }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
   out ? null : h("span", { class: "seat-hand" }, `🂠 ${seat.hand ?? "?"} in hand`, h("span", { class: "muted" }, ` · limit ${seat.hand_limit ?? "?"}`)),
   out ? null : chips(seat.in_play),
-  view.ruleset === "legends" ? h("span", { class: "seat-fame" },
+  (view.features || {}).fame ? h("span", { class: "seat-fame" },
     seat.legend ? "★ Legend" : `fame ${seat.fame ?? "?"}`) : null);
 }
 

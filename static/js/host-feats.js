@@ -13,7 +13,7 @@ export function renderHostFeats(snap) {
   const box = document.getElementById("host-feats");
   if (!box) return;
   const view = get(snap, "view");
-  const on = !!view && view.ruleset === "legends";
+  const on = !!view && !!(view.features || {}).feats;
   box.hidden = !on;
   if (!on) return;
   const seats = list(view.seats);

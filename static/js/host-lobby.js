@@ -1,7 +1,6 @@
 // The host's lobby: who joined, the clockwise seating order (move up / down), an optional
 // character per seat ("I drew Paul Regret"), and the deal.
 import { h, fill, get, list } from "./dom.js";
-import { charactersFor } from "./characters.js";
 import { showBanner } from "./banner.js";
 
 const MIN_PLAYERS = 4;
@@ -41,7 +40,7 @@ export function renderLobby(snap, actions) {
   if (url) document.getElementById("join-url").textContent = url;
   document.getElementById("lobby-count").textContent = lobby.length ? `(${lobby.length})` : "";
   document.getElementById("lobby-empty").hidden = lobby.length > 0;
-  const names = charactersFor(table.ruleset);
+  const names = list(table.characters);   // the ruleset's characters, from the server
   fill(document.getElementById("lobby-list"), lobby.map((p, i) => {
     const selectId = `char-${p.id}`;
     const select = h("select", { id: selectId, onchange: (e) => { chosen[p.id] = e.target.value; } },

@@ -1,5 +1,5 @@
 // BANG! Legends on the phone. The Feat tracker itself (feats-tracker.js) is fetched only at
-// a Legends table, so base-game phones never download it; tests/test_browser_legends.py
+// a table whose view has the Feats feature (view.features.feats), so base-game phones never download it; tests/test_browser_legends.py
 // counts it in a Legends phone's first load.
 const TRACKER = "./feats-tracker.js";
 let send = null;
@@ -16,7 +16,7 @@ export function renderFeats(snap, move) {
   if (move) send = move;
   last = snap;
   if (tracker) return tracker.renderFeats(snap, send);
-  if (loading || !snap || !snap.view || snap.view.ruleset !== "legends") return;
+  if (loading || !snap || !snap.view || !(snap.view.features || {}).feats) return;
   loading = import(TRACKER).then((m) => {
     tracker = m;
     m.wireFeats(send);

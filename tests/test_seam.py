@@ -1,0 +1,72 @@
+"""One home per ruleset: outside engine/rulesets/, no code compares a ruleset's name. The
+core asks the table's ruleset object (`rules_of(state)`), the pages ask `view.features` or
+include the parts the ruleset declares."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import engine
+
+ROOT = Path(__file__).resolve().parent.parent
+SCANNED = ("engine", "companion", "templates", "static")
+HOMES = (ROOT / "engine" / "rulesets", ROOT / "static" / "vendor")
+NAMES = sorted(set(engine.RULESETS) | {"base", "legends", "starwars"})
+_name = "|".join(map(re.escape, NAMES))
+_lit = rf"""["'`]({_name})["'`]"""
+PATTERNS = [
+    re.compile(rf"(==|!=|===|!==)\s*{_lit}"),                    # x == "legends"
+    re.compile(rf"{_lit}\s*(==|!=|===|!==)"),                    # "legends" == x
+    re.compile(rf"\b(not\s+in|in)\s*[\(\[\{{]\s*{_lit}"),         # x in ("legends", ...)
+    re.compile(rf"[\(\[]\s*{_lit}\s*,[^\n]*\]\s*\.includes\("),  # ["legends", ...].includes(
+    re.compile(r"\bruleset\b\s*(==|!=|===|!==)"),                # ruleset == anything
+    re.compile(r"\bcase\s+[\"'](" + _name + r")[\"']"),          # switch on a name
+]
+
+
+def offences(text: str) -> list[str]:
+    """The lines of `text` that compare a ruleset's name."""
+    return [line.strip() for line in text.splitlines()
+            if any(p.search(line) for p in PATTERNS)]
+
+
+def scanned_files():
+    for top in SCANNED:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix not in (".py", ".js", ".html") or not path.is_file():
+                continue
+            if any(home in path.parents for home in HOMES):
+                continue
+            yield path
+
+
+def test_the_scanner_finds_comparisons():
+    bad = ['if state.ruleset == "legends":', "if (view.ruleset === 'legends') {",
+           '{% if ruleset == "legends" %}', 'if s.ruleset != "starwars":',
+           'if "base" == name:', 'if ruleset in ("legends", "base"):',
+           'on = snap.view.ruleset !== "legends";']
+    for line in bad:
+        assert offences(line), f"the scanner missed {line!r}"
+    good = ['rules = rules_of(state)', 'ruleset = record.get("ruleset", "base")',
+            'if not rules_of(state).features.get("feats"):', '"ruleset": state.ruleset,']
+    for line in good:
+        assert not offences(line), f"the scanner flagged {line!r}"
+
+
+def test_no_ruleset_name_is_compared_outside_the_ruleset_homes():
+    found = []
+    for path in scanned_files():
+        for line in offences(path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(ROOT)}: {line}")
+    assert not found, "compare a feature of the ruleset, not its name:\n" + "\n".join(found)
+
+
+def test_every_ruleset_declares_what_the_core_reads():
+    for name, rules in engine.RULESETS.items():
+        assert rules.name == name
+        assert rules.leader in rules.roles
+        for n in range(4, 8):
+            assert len(rules.role_mix[n]) == n and set(rules.role_mix[n]) <= set(rules.roles)
+        assert set(rules.goals) == set(rules.roles)
+        assert {"life", "check", "character", "leader"} <= set(rules.words)
+        assert rules.title and rules.hint and list(rules.characters) and list(rules.cards)
