@@ -10,7 +10,7 @@ open-loop rate. The server is `bang-companion serve` in a subprocess on a free
 127.0.0.1 port with a throw-away data directory; every loop is bounded in count and
 time, and all traffic stays on 127.0.0.1.
 
-Then ../shared/bench/bare_fanout.py (the bare Flask-SocketIO stack, see its README)
+Then bench/bare_fanout.py (the bare Flask-SocketIO stack: the baseline, see its docstring)
 runs with the same table count, rate and duration, and the ratios are printed:
 
     fanout_p50_ms: X ms      fanout_p99_ms: X ms      server_rss_mb: X MB
@@ -38,7 +38,7 @@ import time
 import requests
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BARE = os.path.join(ROOT, "..", "shared", "bench", "bare_fanout.py")
+BARE = os.path.join(ROOT, "bench", "bare_fanout.py")
 PLAYERS = 7
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 CARDS = [["Mustang"], ["Barrel"]]

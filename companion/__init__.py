@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+from importlib import resources
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -28,6 +29,16 @@ from .storage import SqliteStorage
 from .tables import Tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def folder(name: str) -> str:
+    """The pages' `templates` or `static` folder: inside the installed package (a wheel
+    carries them as companion/templates and companion/static), else the repository's
+    top-level folder of that name (a checkout, an editable install)."""
+    packaged = resources.files(__name__) / name
+    if packaged.is_dir():
+        return str(packaged)
+    return os.path.join(ROOT, name)
 
 
 @dataclass
@@ -73,8 +84,8 @@ def same_origin(base_url: str):
 
 def create_app(test_config: dict | None = None) -> Flask:
     """A new application with its own SocketIO server, storage and tables."""
-    app = Flask(__name__, template_folder=os.path.join(ROOT, "templates"),
-                static_folder=os.path.join(ROOT, "static"), static_url_path="/static")
+    app = Flask(__name__, template_folder=folder("templates"),
+                static_folder=folder("static"), static_url_path="/static")
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
                             DATABASE=":memory:", SYNCHRONOUS="NORMAL", BASE_URL="",
                             MAX_CONTENT_LENGTH=64 * 1024)

@@ -29,6 +29,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def serve(args: argparse.Namespace) -> int:
     from . import create_app, net, qr
+    from werkzeug.serving import make_server
+
     from .serving import RequestHandler
 
     base = net.base_url(args.host, args.port, args.public_url)
@@ -56,9 +58,20 @@ def serve(args: argparse.Namespace) -> int:
     # leave while the rest are built: about 1.5 ms less to reach all seven phones
     # (bench/fanout.py, 50 tables).
     sys.setswitchinterval(0.0005)
-    socketio = app.extensions["socketio"]
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
-                 use_reloader=False, debug=False, request_handler=RequestHandler)
+    # Werkzeug's threaded server, started directly rather than through Flask's `run`:
+    # the companion says itself what it is (run_simple would print a warning meant
+    # for Flask's debugging server). docs/deploy.md gives the hosted set-up.
+    server = make_server(args.host, args.port, app, threaded=True,
+                         request_handler=RequestHandler)
+    print(f"A LAN server for the tables in this room, listening on {args.host}:{server.port}"
+          " (one process). Hosting for many tables online: docs/deploy.md."
+          " Ctrl-C stops it.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
     return 0
 
 

@@ -127,6 +127,10 @@ def test_serve_prints_the_url_and_qr_code(live_server):
     out = "".join(live_server.output)
     assert f"Phones join at: {live_server.url}/join" in out
     assert "█" in out or "▀" in out
+    # the companion's own start line, no warning meant for Flask's debugging server
+    assert "A LAN server for the tables in this room" in out and "docs/deploy.md" in out
+    assert "development server" not in out and "production" not in out
+    assert "\x1b[" not in out                       # nothing in colour
 
 
 def test_accepted_connections_have_tcp_nodelay():
