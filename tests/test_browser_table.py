@@ -1,0 +1,177 @@
+"""The table in hand (issue 9), in a real browser: phones 320 px wide (iPhone SE,
+Galaxy S9+) where nothing may overflow its box, the host's corrections with a question
+open, the one-handed phone, and the end of a game as a picture. Screenshots go to
+test-artifacts/table-*.png.
+
+Tables start from records uploaded on the start page, so the situation on screen is
+known; phones take their seats through the host's claim links.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from test_browser_companion import (Watch, browser, loopback_only, pw, seat_tile,  # noqa: F401
+                                    server, shot)
+
+try:
+    from playwright.sync_api import expect
+except ImportError:   # the fixtures skip
+    expect = None
+
+SMALL_PHONES = ("iPhone SE", "Galaxy S9+")     # both 320 px wide
+
+# Every visible block-level control or text box whose content is wider than its box, the
+# page wider than the screen, an open dialog outside the screen or a control outside its
+# dialog, and (with a modal open) any point of the screen where something else shows.
+OVERFLOW = """() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight, bad = [];
+  const root = document.scrollingElement;
+  if (root.scrollWidth > vw) bad.push(`page ${root.scrollWidth} px wide on a ${vw} px screen`);
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}`
+    + ` "${(el.textContent || "").trim().slice(0, 30)}"`;
+  for (const el of document.querySelectorAll(
+      "button, a.button, label, output, summary, h1, h2, h3, p, li, select, input, .chip")) {
+    if (!el.offsetParent || getComputedStyle(el).display === "inline") continue;
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible")
+      bad.push(`${name(el)}: content ${el.scrollWidth} px in a ${el.clientWidth} px box`);
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.left < -1 || r.right > vw + 1))
+      bad.push(`${name(el)}: ${Math.round(r.left)}..${Math.round(r.right)} outside the screen`);
+  }
+  for (const d of document.querySelectorAll("dialog[open]")) {
+    const r = d.getBoundingClientRect();
+    if (r.left < 0 || r.right > vw || r.top < 0 || r.bottom > vh + 1)
+      bad.push(`${name(d)}: box ${Math.round(r.left)},${Math.round(r.top)}..`
+        + `${Math.round(r.right)},${Math.round(r.bottom)} outside ${vw}x${vh}`);
+    for (const el of d.querySelectorAll("button, input, select")) {
+      if (!el.offsetParent) continue;
+      const b = el.getBoundingClientRect();
+      if (b.left < r.left - 1 || b.right > r.right + 1)
+        bad.push(`${name(el)} sticks out of ${name(d)}`);
+    }
+    if (d.matches(":modal")) {
+      const bg = getComputedStyle(d).backgroundColor;
+      const alpha = bg.startsWith("rgba") ? parseFloat(bg.split(",")[3]) : 1;
+      if (alpha < 1) bad.push(`${name(d)}: see-through background ${bg}: the page shows through`);
+      for (let x = 4; x < vw; x += 40) for (let y = 4; y < vh; y += 40) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit !== d && !d.contains(hit) && hit !== document.documentElement)
+          bad.push(`${name(hit)} shows through ${name(d)} at ${x},${y}`);
+      }
+    }
+  }
+  return [...new Set(bad)];
+}"""
+
+
+def overflow(page) -> list[str]:
+    return page.evaluate(OVERFLOW)
+
+
+def fits(page, label: str) -> None:
+    """Nothing overflows, shown in a screenshot; a failure names every offender."""
+    shot(page, f"table-{label}", full_page=False)
+    problems = overflow(page)
+    assert not problems, f"{label}: {problems}"
+
+
+def start_from_record(browser, watch, server, tmp_path, record: dict, name: str = "table"):
+    """The host page of a table started from `record` on the start page."""
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(record, ensure_ascii=False))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    host = watch.page(ctx, "host")
+    host.goto(server + "/")
+    host.get_by_label("Game record (.json)").set_input_files(str(path))
+    host.get_by_role("button", name="Start from this record").click()
+    expect(host.locator(".seat")).to_have_count(len(record["seats"]))
+    return ctx, host
+
+
+def seat_phone(browser, watch, pw, host, name: str, device: str, **extra):
+    """A phone that takes `name`'s seat through the host's claim link."""
+    claims = host.locator("#host-ref-claims")
+    claims.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
+    row = claims.locator("li", has=host.locator("img"))
+    url = loopback_only(row.locator(".join-url").first.inner_text().strip())
+    ctx = browser.new_context(**pw.devices[device], **extra)
+    page = watch.page(ctx, name)
+    page.goto(url)
+    expect(page.locator("#game-view")).to_be_visible()
+    return ctx, page
+
+
+def four(*changes, ruleset="base", **top) -> dict:
+    seats = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
+             {"name": "Bob", "role": "outlaw", "character": "Kit Carlson"},
+             {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
+             {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
+    for name, extra in changes:
+        next(s for s in seats if s["name"] == name).update(extra)
+    return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee", "phase": "play",
+            "seats": seats, **top}
+
+
+# --- 320 px -------------------------------------------------------------------------------
+
+@pytest.mark.browser
+def test_phones_320_px_wide_fit(server, pw, browser, tmp_path):
+    """iPhone SE and Galaxy S9+: long card names in their toggles, the play sheet, the
+    draw! card picker, a question, and the host's banner of a dying player beside the
+    seats; nothing overflows, no dialog leaves the screen, a modal hides what is under it."""
+    watch = Watch()
+    record = four(("Ann", {"in_play": ["Winchester", "Scope"], "hand": 6}),
+                  ("Bob", {"in_play": ["Remington", "Barrel", "Mustang"], "life": 1}),
+                  ("Dan", {"life": 1}),
+                  moves=[{"by": "Ann", "play": "Gatling"}])
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "Galaxy S9+")
+    bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE")
+    dan_ctx, dan = seat_phone(browser, watch, pw, host, "Dan", "iPhone SE", color_scheme="dark")
+
+    fits(bob, "320-question")
+    bob.locator("#inplay-box").scroll_into_view_if_needed()
+    fits(bob, "320-in-play")
+    bob.locator("#my-question").get_by_role("button", name=re.compile("Barrel")).click()
+    expect(bob.locator("#card-dialog")).to_be_visible()
+    fits(bob, "320-card-picker")
+    bob.keyboard.press("Escape")
+
+    dan.locator("#my-question").get_by_role("button", name=re.compile("Take the hit")).click()
+    expect(dan.locator("#my-question")).to_contain_text("dying")
+    fits(dan, "320-dying")
+    # the host's screen: the dying player's line never covers a seat
+    expect(host.locator("#pending")).to_contain_text("Dan")
+    boxes = host.evaluate("""() => {
+      const c = document.getElementById("center").getBoundingClientRect();
+      return [...document.querySelectorAll(".seat")].map((s) => {
+        const r = s.getBoundingClientRect();
+        const cross = !(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom);
+        return cross ? s.dataset.seat : null; }).filter(Boolean); }""")
+    shot(host, "table-host-dying")
+    assert not boxes, f"the centre panel covers {boxes}"
+    for page in (ann_ctx, bob_ctx, dan_ctx, host_ctx):
+        page.close()
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.browser
+def test_legend_moment_320_px_covers_the_page(server, pw, browser, tmp_path):
+    """The 'You are a Legend!' moment on a 320 px phone during its own turn: the modal fits
+    the screen and nothing of the page under it (the sticky turn card) shows through."""
+    watch = Watch()
+    record = four(ruleset="legends")
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "legends")
+    ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
+    expect(ann.locator("body")).to_have_class(re.compile("my-turn"))
+    ann.evaluate("""() => { document.getElementById("legend-moment-char").textContent = "Willy the Kid";
+      document.getElementById("legend-moment-ability").textContent =
+        "He may play any number of BANG! cards, and one BANG! a turn needs no card at all.";
+      document.getElementById("legend-moment").showModal(); }""")
+    fits(ann, "320-legend-moment")
+    ctx.close()
+    host_ctx.close()
+    assert not watch.errors, watch.errors
