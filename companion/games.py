@@ -90,6 +90,16 @@ def log_lines(seq: int, events: list[dict]) -> list[dict]:
             for e in events]
 
 
+def canonical(move: object) -> object:
+    """A stored move as the engine reads it (a log written before moves were stored
+    canonically may hold keys a client sent); one it cannot read is kept as it is and
+    skipped by `replay`."""
+    try:
+        return engine.canonical(move)
+    except engine.Refusal:
+        return move
+
+
 def replay(header: dict, moves: list[dict]):
     """(state, log lines) from a header and the stored log rows, skipping undone moves.
 
@@ -135,9 +145,8 @@ def from_record(text: object) -> tuple[dict, list[dict]]:
         for d in record.get("moves", []):
             if d.get("undone"):
                 continue
-            move = {k: v for k, v in d.items() if k not in ("expect", "then", "note", "at",
-                                                             "seq", "undone")}
             try:
+                move = engine.canonical(d)
                 state, _ = engine.apply(state, move)
             except engine.Refusal:
                 continue                    # a refusal the record expects (replay said so)

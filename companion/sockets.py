@@ -23,7 +23,8 @@ from .tables import Tables, digest
 log = logging.getLogger(__name__)
 
 MOVE_MAX_BYTES = 4096
-STRIPPED = ("by", "expect", "then")   # a phone never chooses who moves, nor checks
+STRIPPED = ("by", "expect", "then", "note")   # a phone never chooses who moves, nor checks
+SERVERS = ("seq", "at", "undone")     # the log's bookkeeping: the server's alone
 
 
 def error_of(exc: BaseException) -> dict:
@@ -34,14 +35,25 @@ def error_of(exc: BaseException) -> dict:
     return Problem("internal").to_dict()
 
 
-def clean_move(data: dict) -> dict:
-    """A record move from a client, without the keys a client may not set."""
+def sized(data: dict) -> dict:
+    """`data` if it is plain JSON of at most MOVE_MAX_BYTES. Raises Problem."""
     try:
         size = len(json.dumps(data))
     except (TypeError, ValueError):
         raise Problem("bad_request", "The move is not plain JSON.") from None
     if size > MOVE_MAX_BYTES:
         raise Problem("bad_request", "The move is too large.")
+    return data
+
+
+def clean_move(data: dict) -> dict:
+    """A record move from a client, without the keys a client may not set; one that
+    carries the log's bookkeeping is refused (bad_move)."""
+    sized(data)
+    kept = [k for k in SERVERS if k in data]
+    if kept:
+        raise engine.Refusal("bad_move", f"'{kept[0]}' is kept by the server; a move "
+                             "never carries it.", "record")
     return {k: v for k, v in data.items() if k not in STRIPPED}
 
 
@@ -184,7 +196,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     @handler("judge", "any", broadcast=False)
     def on_judge(table, conn, data):
         move = data.get("move")
-        move = clean_move(move) if isinstance(move, dict) else move
+        move = sized(move) if isinstance(move, dict) else move
         return {"ruling": referee.judge(table, asker(table, conn, data), move)}
 
     @handler("targets", "any", broadcast=False)

@@ -155,7 +155,8 @@ class Table:
     def load_moves(self) -> None:
         """Read the current game's log and rebuild the state from it (on start)."""
         if self.header is not None:
-            self.moves = self._storage.moves(self.id, self.game)
+            self.moves = [dict(m, move=games.canonical(m["move"]))
+                          for m in self._storage.moves(self.id, self.game)]
             self.state, self.log = games.replay(self.header, self.moves)
 
     def _save(self, row: dict, **kw) -> None:
@@ -259,10 +260,11 @@ class Table:
             raise Problem("wrong_status", "The game has not been dealt yet.")
         if self.status == "over":
             raise Problem("wrong_status", "The host ended this game.")
-        full = dict(move, by=by)
-        state, events = engine.apply(self.state, full)
+        parsed = engine.Move.from_dict(dict(move, by=by))
+        state, events = engine.apply(self.state, parsed)
         seq = len(self.moves) + 1
-        entry = {"seq": seq, "at": time.time(), "move": full, "undone": False}
+        # the log holds the move as the engine read it, never what the client sent
+        entry = {"seq": seq, "at": time.time(), "move": parsed.to_dict(), "undone": False}
         self._save(self.row(), move=entry)
         self.moves.append(entry)
         self.state = state

@@ -5,6 +5,7 @@ The public API (everything a server, a test or a notebook needs):
     header = deal(["Ann", "Bob", "Cid", "Dan"], seed=7)      # a record without moves
     state = initial_state(header)                             # raises RecordError
     state, events = apply(state, {"by": "Ann", "draw": {}})   # raises Refusal
+    canonical({"by": "Ann", "draw": {}, "seq": 9})            # the move as logged
     state = replay({**header, "moves": [...]})                # raises RecordError
     view_for(state, "Bob"); public_view(state)                # what may be shown
     distance(state, "Ann", "Bob"); distance_table(state, "Ann")
@@ -19,6 +20,7 @@ from .state import Ask, Seat, State
 from .rulesets import RULESETS, rules_of  # noqa: E402
 from .table import distance, distance_table, hand_limit, legal_targets, outcome, reach  # noqa: E402
 from .game import apply  # noqa: E402
+from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
 from .setup import deal, initial_state  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
@@ -26,7 +28,7 @@ from .advice import answers_for, card_catalogue, feat_options, judge, turn_hints
 
 __all__ = [
     "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
-    "apply", "deal", "initial_state", "replay", "load_record", "check_record",
+    "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",
     "feat_options", "card_catalogue",

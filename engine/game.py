@@ -8,7 +8,7 @@ from .moves import Move
 from .rulesets import rules_of
 from .plays import do_play
 from .state import State
-from .table import cards_of
+from .table import cards_of, deck_size
 from .turns import do_check, do_draw, do_end_turn
 
 
@@ -122,7 +122,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     if "life" in fields:
         new["life"] = _count(fields["life"], 0, seat.max_life, "Life")
     if "hand" in fields:
-        new["hand"] = _count(fields["hand"], 0, None, "A hand")
+        new["hand"] = _count(fields["hand"], 0, deck_size(s), "A hand")
     if "fame" in fields:
         new["fame"] = _count(fields["fame"], 0, 5, "Fame")
     if "in_play" in fields:

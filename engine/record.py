@@ -36,6 +36,12 @@ def load_record(data: str | bytes | dict) -> dict:
         try:
             m = Move.from_dict(d)
         except Refusal as e:
+            if isinstance(d, dict) and isinstance(d.get("expect"), dict) \
+                    and d["expect"].get("illegal") in (True, "bad_move"):
+                _check_expect_form(d["expect"], f"{w}.expect", move=True)
+                if "then" in d:
+                    _check_expect_form(d["then"], f"{w}.then", move=False)
+                continue           # a ruling that this move cannot even be read
             raise RecordError(w, e.message) from None
         if m.by.casefold() != "host" and m.by.casefold() not in names:
             raise RecordError(f"{w}.by", f"no seat named {m.by!r}")

@@ -739,8 +739,8 @@ RULES: dict[str, dict] = {
     # ---------------------------------------------------------------- the companion
     "host.corrections": {
         "title": "Host corrections",
-        "text": "The host may correct a player's life (1 up to his maximum), hand count (0 or "
-                "more) or cards in play (card names, no two alike, at most one weapon) when "
+        "text": "The host may correct a player's life (1 up to his maximum), hand count (0 up to "
+                "the number of cards in the deck) or cards in play (card names, no two alike, at most one weapon) when "
                 "the table agrees the companion is wrong. A correction is always shown in the "
                 "log and can be undone. Players cannot correct themselves in referee mode.",
         "see": ["tracker"],

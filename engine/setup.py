@@ -7,6 +7,7 @@ import random
 
 from .cards import norm
 from .errors import RecordError, Refusal
+from .moves import BY_MAX
 from .state import PHASES, Seat, State
 from .rulesets import RULESETS
 
@@ -54,10 +55,12 @@ def _need(cond: bool, where: str, message: str) -> None:
         raise RecordError(where, message)
 
 
-def _int(d: dict, key: str, where: str, default: int, low: int = -99) -> int:
+def _int(d: dict, key: str, where: str, default: int, low: int = -99,
+         high: int = 99) -> int:
     v = d.get(key, default)
-    _need(isinstance(v, int) and not isinstance(v, bool) and v >= low, f"{where}.{key}",
-          f"a whole number is needed, not {v!r}")
+    _need(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high,
+          f"{where}.{key}", f"a whole number from {low} to {high} is needed, not "
+          f"{str(v)[:20]!r}")
     return v
 
 
@@ -84,7 +87,8 @@ def initial_state(record: dict) -> State:
         w = f"seats[{k}]"
         _need(isinstance(d, dict), w, "a seat is a JSON object")
         name = d.get("name")
-        _need(isinstance(name, str) and name.strip() != "", f"{w}.name", "a name is needed")
+        _need(isinstance(name, str) and name.strip() != "" and len(name) <= BY_MAX,
+              f"{w}.name", f"a name of 1 to {BY_MAX} characters is needed")
         _need(name.casefold() not in {s.name.casefold() for s in seats}, f"{w}.name",
               f"{name!r} is already seated")
         role = d.get("role")
@@ -95,7 +99,7 @@ def initial_state(record: dict) -> State:
         start_hand = rules.start_hand(k, leader_at, len(raw), max_life, ch, options)
         life = _int(d, "life", w, max_life)
         _need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
-        hand = _int(d, "hand", w, start_hand, 0)
+        hand = _int(d, "hand", w, start_hand, 0, sum(len(c.copies) for c in cards.rows))
         in_play = d.get("in_play", [])
         _need(isinstance(in_play, list), f"{w}.in_play", "a list of card names")
         names = []
@@ -111,7 +115,7 @@ def initial_state(record: dict) -> State:
         _need(isinstance(alive, bool), f"{w}.alive", "true or false")
         seats.append(Seat(name.strip(), role, ch.name, life if alive else min(life, 0),
                           max_life, hand if alive else 0, names if alive else [], alive,
-                          bool(d.get("legend", False)), _int(d, "fame", w, 5, 0)))
+                          bool(d.get("legend", False)), _int(d, "fame", w, 5, 0, 5)))
     _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, ruleset=ruleset, mode=mode, options=options)
     rules.read_extra(record, state, _need)
@@ -148,8 +152,8 @@ def read_feats(raw: object, seats: list[Seat]) -> list[dict]:
         clean = {}
         for who, n in tokens.items():
             _need(who.casefold() in names, f"{w}.tokens", f"no seat named {who!r}")
-            _need(isinstance(n, int) and not isinstance(n, bool) and n > 0, f"{w}.tokens",
-                  "a number of tokens above 0")
+            _need(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 99,
+                  f"{w}.tokens", "a number of tokens from 1 to 99")
             clean[names[who.casefold()]] = n
         _need(f["name"].strip().casefold() not in {x["name"].casefold() for x in out},
               f"{w}.name", f"{f['name']!r} is revealed twice")

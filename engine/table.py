@@ -14,6 +14,11 @@ def cards_of(state: State) -> CardTable:
     return rules_of(state).cards
 
 
+def deck_size(state: State) -> int:
+    """How many cards the ruleset's deck holds: the most a hand can ever count."""
+    return sum(len(c.copies) for c in cards_of(state).rows)
+
+
 def chars_of(state: State) -> CharacterTable:
     return rules_of(state).characters
 
