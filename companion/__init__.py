@@ -7,7 +7,10 @@
 Config keys (besides Flask's own):
 
     DATA_DIR      directory of the SQLite file (companion.sqlite3); None: DATABASE
-    DATABASE      an explicit SQLite path, or ":memory:" (the default without DATA_DIR)
+    DATABASE      an explicit SQLite path, ":memory:" (the default without DATA_DIR), or
+                  a URL: postgresql://... (a hosted server) or sqlite:///path
+    MESSAGE_QUEUE a Redis URL shared by several server processes ("" : one process)
+    SHARED        other processes use the same database (default: a MESSAGE_QUEUE)
     SYNCHRONOUS   "NORMAL" (default: survives a killed process) or "FULL" (a power cut)
     BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
 """
@@ -25,7 +28,7 @@ from flask_socketio import SocketIO
 from socketio.packet import Packet
 
 from .hub import Hub
-from .storage import SqliteStorage
+from .storage import SqliteStorage, open_storage
 from .tables import Tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -46,7 +49,7 @@ class Companion:
     """What the routes and handlers share, kept in `app.extensions["companion"]`."""
     tables: Tables
     hub: Hub
-    storage: SqliteStorage
+    storage: SqliteStorage          # or pgstorage.PostgresStorage: the same calls
 
 
 class Utf8Json:
@@ -88,19 +91,25 @@ def create_app(test_config: dict | None = None) -> Flask:
                 static_folder=folder("static"), static_url_path="/static")
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
                             DATABASE=":memory:", SYNCHRONOUS="NORMAL", BASE_URL="",
-                            MAX_CONTENT_LENGTH=64 * 1024)
+                            MESSAGE_QUEUE="", MAX_CONTENT_LENGTH=64 * 1024)
     if test_config:
         app.config.update(test_config)
-    if app.config["DATA_DIR"]:
+    queue = app.config["MESSAGE_QUEUE"] or None
+    shared = app.config.get("SHARED", bool(queue))
+    if app.config["DATA_DIR"] and "://" not in app.config["DATABASE"]:
         app.config["DATABASE"] = os.path.join(app.config["DATA_DIR"], "companion.sqlite3")
 
     socketio = SocketIO(app, async_mode="threading", logger=False, engineio_logger=False,
                         cors_allowed_origins=same_origin(app.config["BASE_URL"]),
                         max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20,
-                        serializer=JsonPacket)
-    storage = SqliteStorage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
-    tables = Tables(storage)
-    hub = Hub(socketio, app.config["BASE_URL"])
+                        serializer=JsonPacket, message_queue=queue)
+    storage = open_storage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
+    tables = Tables(storage, shared=shared)
+    presence = None
+    if queue:
+        from .presence import SharedPresence
+        presence = SharedPresence(queue)
+    hub = Hub(socketio, app.config["BASE_URL"], presence)
     app.extensions["companion"] = Companion(tables, hub, storage)
 
     from . import routes, sockets

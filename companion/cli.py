@@ -1,6 +1,7 @@
 """`bang-companion`: serve the table companion, or check game records.
 
     bang-companion serve [--host 0.0.0.0] [--port 5000] [--data DIR] [--public-url URL]
+                         [--database URL] [--message-queue URL]
     bang-companion check FILE...
 """
 from __future__ import annotations
@@ -21,6 +22,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     serve.add_argument("--data", default="data", help="directory of the SQLite file (data)")
     serve.add_argument("--public-url", default=None,
                        help="the URL phones open, when the LAN address guess is wrong")
+    serve.add_argument("--database", default=None, metavar="URL",
+                       help="postgresql://... for a hosted server (or sqlite:///path); "
+                            "default: the SQLite file in --data")
+    serve.add_argument("--message-queue", default="", metavar="URL",
+                       help="redis://... shared by several server processes "
+                            "(docs/deploy.md)")
     serve.add_argument("--quiet", action="store_true", help="no request log lines")
     check = sub.add_parser("check", help="replay game records and check their expectations")
     check.add_argument("paths", nargs="+", metavar="FILE")
@@ -34,12 +41,19 @@ def serve(args: argparse.Namespace) -> int:
     from .serving import RequestHandler
 
     base = net.base_url(args.host, args.port, args.public_url)
-    app = create_app({"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base})
+    config = {"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base,
+              "MESSAGE_QUEUE": args.message_queue}
+    if args.database:
+        config.update(DATA_DIR=None, DATABASE=args.database)
+    app = create_app(config)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.quiet:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
     n = len(app.extensions["companion"].tables.all())
-    print(f"BANG! table companion: {n} table(s) loaded from {app.config['DATABASE']}")
+    where = app.config["DATABASE"]
+    if "://" in where:                 # no password on the terminal
+        where = where.split("://", 1)[0] + "://" + where.rsplit("@", 1)[-1]
+    print(f"BANG! table companion: {n} table(s) loaded from {where}")
     print(f"Host screen (open on this laptop): {base}/")
     print(f"Phones join at: {base}/join")
     if args.host in ("0.0.0.0", "", "::") and not args.public_url:

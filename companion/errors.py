@@ -21,6 +21,7 @@ SERVER_CODES: dict[str, str] = {
     "nothing_to_undo": "There is no move left to take back in this game.",
     "bad_origin": "Requests from another site are refused.",
     "bad_record": "The file is not a game record this server can replay.",
+    "busy": "The table changed elsewhere many times in a row; nothing was changed: try again.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }
 

@@ -153,6 +153,7 @@ def export(table_id):
     table = table_or_404(table_id)
     host_only(table)
     with table.lock:
+        table.sync()
         if table.header is None:
             return problem_page(Problem("wrong_status", "No game has been dealt yet."), 409)
         if table.phase == "over":
@@ -189,7 +190,7 @@ def join(table_id):
     name = data.get("name") if isinstance(data, dict) or hasattr(data, "get") else None
     try:
         with table.lock:
-            entry, token = table.join(name)
+            entry, token = table.act(lambda: table.join(name))
             hub.broadcast(table)
     except Problem as p:
         if request.is_json:
@@ -210,8 +211,8 @@ def claim(table_id, code):
     _, hub = _parts()
     try:
         with table.lock:
-            entry, token, _old = table.claim(code)
-            sockets.claimed(hub, table, entry, token)
+            entry, token, old = table.act(lambda: table.claim(code))
+            sockets.claimed(hub, table, entry, old)
             hub.broadcast(table)
     except Problem as p:
         return problem_page(p, 404)

@@ -18,7 +18,7 @@ from . import referee
 from .errors import Problem
 from .hub import Conn, Hub
 from .qr import svg as qr_svg
-from .tables import Tables, digest
+from .tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -77,12 +77,15 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                     if extra or not isinstance(data, dict):
                         raise Problem("bad_request", f"'{event}' takes one JSON object.")
                     table = tables.get(conn.table_id)
-                    with table.lock:
+
+                    def act():
                         if not conn.is_host:
                             entry = table.entry(conn.lobby_id)
                             if entry["token"] != conn.token:
                                 raise Problem("revoked")
-                        result = fn(table, conn, data) or {}
+                        return fn(table, conn, data) or {}
+                    with table.lock:
+                        result = table.act(act)
                         if broadcast:
                             try:
                                 hub.broadcast(table)
@@ -105,6 +108,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                 raise Problem("bad_request", "Connect with auth {\"table\": id, ...}.")
             table = tables.get(auth["table"])
             with table.lock:
+                table.sync()
                 if "token" in auth:
                     entry = table.entry_for_token(auth["token"])
                     conn = Conn(table.id, entry["id"], entry["token"])
@@ -136,6 +140,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
         except Problem:
             return
         with table.lock:
+            table.sync()
             hub.broadcast(table)
 
     @handler("move", "seat")
@@ -159,7 +164,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     @handler("kick", "host")
     def on_kick(table, conn, data):
         gone = table.kick(data.get("lobby_id"))
-        hub.drop(table.id, gone["id"], Problem("kicked").to_dict())
+        hub.drop(table.id, gone["id"], Problem("kicked").to_dict(), gone["token"])
 
     @handler("deal", "host")
     def on_deal(table, conn, data):
@@ -217,6 +222,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
         return {"ok": False, "error": Problem("internal").to_dict()}
 
 
-def claimed(hub: Hub, table, entry: dict, token: str) -> None:
-    """After a claim (HTTP): lock the seat's old phones out (hold `table.lock`)."""
-    hub.drop(table.id, entry["id"], Problem("revoked").to_dict(), keep_token=digest(token))
+def claimed(hub: Hub, table, entry: dict, old_token: str) -> None:
+    """After a claim (HTTP): lock the seat's old phones out (hold `table.lock`);
+    `old_token` is the digest of the token the claim revoked."""
+    hub.drop(table.id, entry["id"], Problem("revoked").to_dict(), old_token)

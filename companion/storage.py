@@ -1,9 +1,12 @@
-"""Where tables and their move logs are kept: one small interface, SQLite behind it.
+"""Where tables and their move logs are kept: one small interface, SQLite behind it
+(PostgreSQL for a hosted server with several processes: companion/pgstorage.py).
 
-The interface is three calls (`load_all`, `moves`, `save`) so that another database
-(PostgreSQL for a venue with several server processes) can replace SQLite without
-touching the rest of the server. `save` is one transaction: a move is committed
-together with the table row that counts it, before anybody is told about it.
+`save` is one transaction: a move is committed together with the table row that counts
+it, before anybody is told about it. It is also the one place that orders a table's
+changes when several server processes share the database: the row is written only if
+its stored `version` is the one the change was made from (else `Behind`), and a move's
+key (table, game, seq) is unique. A process that gets `Behind` reloads the table
+(`load`) and tries again (companion.tables).
 
 Secrets are not stored in clear: the table row holds SHA-256 digests of the host
 secret and of the seat tokens (see `companion.tables.digest`).
@@ -42,6 +45,53 @@ CREATE TABLE IF NOT EXISTS moves (
 
 ROW_FIELDS = ("id", "host_hash", "status", "ruleset", "mode", "lobby", "game", "header",
               "version", "created_at")
+ROW_SELECT = ("SELECT id, host_hash, status, ruleset, mode, lobby_json, game, header_json,"
+              " version, created_at FROM tables")
+# the row is replaced only if it is still at the version the change was made from
+UPSERT = ("INSERT INTO tables (id, host_hash, status, ruleset, mode, lobby_json, game,"
+          " header_json, version, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+          " ON CONFLICT(id) DO UPDATE SET host_hash=excluded.host_hash,"
+          " status=excluded.status, lobby_json=excluded.lobby_json, game=excluded.game,"
+          " header_json=excluded.header_json, version=excluded.version"
+          " WHERE tables.version = excluded.version - 1")
+BUMP = "UPDATE tables SET version=? WHERE id=? AND version=?"
+ADD_MOVE = ("INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
+            " VALUES (?,?,?,?,?,0)")
+UNDO = "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?"
+
+
+class Behind(Exception):
+    """Another server process changed the table first: the stored version is not the
+    one this change was made from. Nothing was written."""
+
+
+def decode(r) -> dict:
+    """A stored table row as the dict the server uses."""
+    d = dict(zip(ROW_FIELDS, r))
+    d["lobby"] = json.loads(d["lobby"])
+    d["header"] = json.loads(d["header"]) if d["header"] else None
+    return d
+
+
+def encode(row: dict) -> tuple:
+    return (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
+            json.dumps(row["lobby"]), row["game"],
+            json.dumps(row["header"]) if row["header"] is not None else None,
+            row["version"], row["created_at"])
+
+
+def open_storage(url: str, synchronous: str = "NORMAL"):
+    """The storage a `--database` URL names: `postgresql://...` (needs the `hosted`
+    extra), `sqlite:///path`, or a plain path (SQLite)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from .pgstorage import PostgresStorage
+        return PostgresStorage(url)
+    if url.startswith("sqlite://"):
+        url = url[len("sqlite://"):]
+        url = url[1:] if url.startswith("/") and not url.startswith("//") else url
+    if "://" in url:
+        raise ValueError("--database takes postgresql://..., sqlite:///path or a path")
+    return SqliteStorage(url, synchronous)
 
 
 class Storage(Protocol):
@@ -50,12 +100,20 @@ class Storage(Protocol):
     def load_all(self) -> list[dict]:
         """Every table row (a dict with the keys of ROW_FIELDS)."""
 
+    def load(self, table_id: str) -> dict | None:
+        """One table row, or None."""
+
+    def version(self, table_id: str) -> int | None:
+        """The stored version of one table (None: no such table): a cheap way for a
+        process to see whether another one changed it."""
+
     def moves(self, table_id: str, game: int) -> list[dict]:
         """The log of one game: `[{"seq", "at", "move", "undone"}]` in order."""
 
     def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
         """Write the table row and, in the same transaction, append `move`
-        (`{"seq", "at", "move"}`) or mark the move numbered `undo` as undone."""
+        (`{"seq", "at", "move"}`) or mark the move numbered `undo` as undone.
+        Raises Behind if the stored row is not at `row["version"] - 1`."""
 
     def close(self) -> None:
         """Release the database."""
@@ -81,16 +139,22 @@ class SqliteStorage:
 
     def load_all(self) -> list[dict]:
         with self._lock:
-            rows = self._db.execute(
-                "SELECT id, host_hash, status, ruleset, mode, lobby_json, game, header_json,"
-                " version, created_at FROM tables ORDER BY created_at").fetchall()
-        out = []
-        for r in rows:
-            d = dict(zip(ROW_FIELDS, r))
-            d["lobby"] = json.loads(d["lobby"])
-            d["header"] = json.loads(d["header"]) if d["header"] else None
-            out.append(d)
-        return out
+            rows = self._db.execute(ROW_SELECT + " ORDER BY created_at").fetchall()
+        return [decode(r) for r in rows]
+
+    def load(self, table_id: str) -> dict | None:
+        with self._lock:
+            r = self._db.execute(ROW_SELECT + " WHERE id=?", (table_id,)).fetchone()
+            if r is None:
+                return None
+            self._written[table_id] = tuple(r[:8])
+        return decode(r)
+
+    def version(self, table_id: str) -> int | None:
+        with self._lock:
+            r = self._db.execute("SELECT version FROM tables WHERE id=?",
+                                 (table_id,)).fetchone()
+        return r[0] if r else None
 
     def moves(self, table_id: str, game: int) -> list[dict]:
         with self._lock:
@@ -101,10 +165,7 @@ class SqliteStorage:
                 for s, at, m, u in rows]
 
     def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
-        values = (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
-                  json.dumps(row["lobby"]), row["game"],
-                  json.dumps(row["header"]) if row["header"] is not None else None,
-                  row["version"], row["created_at"])
+        values = encode(row)
         with self._lock:
             # a move changes only the row's version: write just that (the header and
             # the lobby are the larger part of a row)
@@ -112,27 +173,23 @@ class SqliteStorage:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 if only_version:
-                    self._db.execute("UPDATE tables SET version=? WHERE id=?",
-                                     (row["version"], row["id"]))
+                    done = self._db.execute(BUMP, (row["version"], row["id"],
+                                                   row["version"] - 1)).rowcount
                 else:
-                    self._db.execute(
-                        "INSERT INTO tables (id, host_hash, status, ruleset, mode, lobby_json,"
-                        " game, header_json, version, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
-                        " ON CONFLICT(id) DO UPDATE SET host_hash=excluded.host_hash,"
-                        " status=excluded.status, lobby_json=excluded.lobby_json,"
-                        " game=excluded.game, header_json=excluded.header_json,"
-                        " version=excluded.version", values)
+                    done = self._db.execute(UPSERT, values).rowcount
+                if done != 1:
+                    raise Behind(row["id"])
                 if move is not None:
-                    self._db.execute(
-                        "INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
-                        " VALUES (?,?,?,?,?,0)",
-                        (row["id"], row["game"], move["seq"], move["at"],
-                         json.dumps(move["move"], ensure_ascii=False)))
+                    self._db.execute(ADD_MOVE, (row["id"], row["game"], move["seq"],
+                                                move["at"], json.dumps(move["move"],
+                                                                       ensure_ascii=False)))
                 if undo is not None:
-                    self._db.execute(
-                        "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?",
-                        (row["id"], row["game"], undo))
+                    self._db.execute(UNDO, (row["id"], row["game"], undo))
                 self._db.execute("COMMIT")
+            except sqlite3.IntegrityError:      # that move's seq is taken: behind too
+                self._db.execute("ROLLBACK")
+                self._written.pop(row["id"], None)
+                raise Behind(row["id"]) from None
             except BaseException:
                 self._db.execute("ROLLBACK")
                 self._written.pop(row["id"], None)

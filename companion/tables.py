@@ -3,8 +3,13 @@
 The move log is the truth. `Table.state` is only a cache of "the header with every
 live move replayed through the engine"; it is rebuilt that way on start and on undo.
 Every change is committed to storage first and put in memory after, so a failed write
-leaves the table as it was. Callers hold `table.lock` around a change and the
-snapshots that follow it (see `companion.sockets`).
+leaves the table as it was. Callers run a change through `table.act(fn)`, which holds
+`table.lock` (also around the snapshots that follow, see `companion.sockets`).
+
+Several server processes may share one database (a hosted server). Then no process
+owns a table: each one keeps its copy, checks the stored version before it acts
+(`sync`), and a change that another process beat to the database (`Behind`) is run
+again on the reloaded table.
 """
 from __future__ import annotations
 
@@ -20,12 +25,14 @@ import engine
 
 from . import games
 from .errors import Problem
+from .storage import Behind
 
 log = logging.getLogger(__name__)
 
 NAME_MAX = 20
 LOBBY_MAX = 7
 REVOKED_KEPT = 5
+TRIES = 5              # a change that keeps losing the race to other processes gives up
 
 
 def new_secret() -> str:
@@ -57,7 +64,19 @@ def clean_name(raw: object) -> str:
 class Table:
     """One table of one server. All methods that change it need `self.lock` held."""
 
-    def __init__(self, row: dict, storage) -> None:
+    def __init__(self, row: dict, storage, shared: bool = False) -> None:
+        self._set_row(row)
+        self.created_at: float = row["created_at"]
+        self.lock = threading.RLock()
+        self._storage = storage
+        self.shared = shared           # other processes may change it in storage
+        self.moves: list[dict] = []
+        self.state: engine.State | None = None
+        self.log: list[dict] = []
+        self._views_of: engine.State | None = None
+        self._views: dict = {}
+
+    def _set_row(self, row: dict) -> None:
         self.id: str = row["id"]
         self.host_hash: str = row["host_hash"]
         self.status: str = row["status"]
@@ -67,14 +86,39 @@ class Table:
         self.game: int = row["game"]
         self.header: dict | None = row["header"]
         self.version: int = row["version"]
-        self.created_at: float = row["created_at"]
-        self.lock = threading.RLock()
-        self._storage = storage
-        self.moves: list[dict] = []
-        self.state: engine.State | None = None
-        self.log: list[dict] = []
-        self._views_of: engine.State | None = None
-        self._views: dict = {}
+
+    # -- several processes ------------------------------------------------------------
+    def sync(self) -> bool:
+        """Catch up with changes another process stored (hold the lock). True if the
+        table was reloaded. A no-op when this process is the database's only user."""
+        if not self.shared or self._storage.version(self.id) == self.version:
+            return False
+        self.reload()
+        return True
+
+    def reload(self) -> None:
+        """Read the row and the current game's log again, and replay it."""
+        row = self._storage.load(self.id)
+        if row is None:
+            raise Problem("no_table")
+        self._set_row(row)
+        self.moves, self.state, self.log = [], None, []
+        self.load_moves()
+
+    def act(self, fn):
+        """`fn()` with the lock held, on a table current with storage; run again on
+        the reloaded table when another process stored a change first. Returns what
+        `fn` returns. `fn` must change nothing before its write (every method here
+        writes first)."""
+        with self.lock:
+            self.sync()
+            for _ in range(TRIES):
+                try:
+                    return fn()
+                except Behind:
+                    log.info("table %s changed in another process: reloaded", self.id)
+                    self.reload()
+            raise Problem("busy")
 
     # -- reading ----------------------------------------------------------------------
     def row(self, **changes) -> dict:
@@ -309,27 +353,45 @@ class Table:
 class Tables:
     """Every table of this server, in memory, backed by storage."""
 
-    def __init__(self, storage) -> None:
+    def __init__(self, storage, shared: bool = False) -> None:
         self._storage = storage
+        self.shared = shared          # several processes share the storage
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
         for row in storage.load_all():
-            table = Table(row, storage)
-            try:
-                table.load_moves()
-            except Exception:   # one broken table must not keep the others from starting
-                log.exception("table %s could not be loaded", row["id"])
-                continue
-            self._tables[table.id] = table
+            self._add(row)
+
+    def _add(self, row: dict) -> Table | None:
+        table = Table(row, self._storage, self.shared)
+        try:
+            table.load_moves()
+        except Exception:   # one broken table must not keep the others from starting
+            log.exception("table %s could not be loaded", row["id"])
+            return None
+        with self._lock:
+            return self._tables.setdefault(table.id, table)
 
     def get(self, table_id: object) -> Table:
-        """The table with this id. Raises Problem (no_table)."""
+        """The table with this id (one another process made is read from storage).
+        Raises Problem (no_table)."""
         table = self._tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None and self.shared and isinstance(table_id, str) and len(table_id) < 40:
+            row = self._storage.load(table_id)
+            table = self._add(row) if row else None
         if table is None:
             raise Problem("no_table")
         return table
 
     def all(self) -> list[Table]:
+        """Every table; with other processes, as storage has them now."""
+        if self.shared:
+            known = set(self._tables)
+            for row in self._storage.load_all():
+                if row["id"] not in known:
+                    self._add(row)
+            for table in list(self._tables.values()):
+                with table.lock:
+                    table.sync()
         with self._lock:
             return list(self._tables.values())
 
@@ -343,7 +405,7 @@ class Tables:
             except Problem as p:
                 raise Problem("bad_record", f"Seat {seat['name']!r}: {p.message}") from None
         table, secret = self.create(header["ruleset"], header["mode"])
-        with table.lock:
+        with table.lock:              # a new table: no other process knows its id yet
             lobby = [{"id": secrets.token_hex(3) + str(k), "name": s["name"],
                       "token": digest(new_secret()), "claim": None, "revoked": [],
                       "unclaimed": True} for k, s in enumerate(header["seats"])]
@@ -357,13 +419,18 @@ class Tables:
             raise Problem("bad_request", "Unknown ruleset or mode.")
         secret = new_secret()
         with self._lock:
-            table_id = secrets.token_hex(4)
-            while table_id in self._tables:
+            for _ in range(TRIES):
                 table_id = secrets.token_hex(4)
-            row = {"id": table_id, "host_hash": digest(secret), "status": "lobby",
-                   "ruleset": ruleset, "mode": mode, "lobby": [], "game": 0,
-                   "header": None, "version": 0, "created_at": time.time()}
-            table = Table(row, self._storage)
-            table.create()
-            self._tables[table_id] = table
-        return table, secret
+                while table_id in self._tables:
+                    table_id = secrets.token_hex(4)
+                row = {"id": table_id, "host_hash": digest(secret), "status": "lobby",
+                       "ruleset": ruleset, "mode": mode, "lobby": [], "game": 0,
+                       "header": None, "version": 0, "created_at": time.time()}
+                table = Table(row, self._storage, self.shared)
+                try:
+                    table.create()
+                except Behind:        # another process took this id a moment ago
+                    continue
+                self._tables[table_id] = table
+                return table, secret
+        raise Problem("busy")

@@ -10,7 +10,7 @@ import pytest
 
 from companion import cli, create_app, net, qr
 from companion.serving import scrub
-from companion.storage import SqliteStorage
+from companion.storage import Behind, SqliteStorage
 from conftest import NAMES, TableHelper
 
 
@@ -27,9 +27,15 @@ def test_storage_round_trip_and_undo_flag(tmp_path):
     assert st.load_all()[0]["version"] == 4 and st.load_all()[0]["lobby"][0]["name"] == "Ann"
     assert [(m["seq"], m["undone"]) for m in st.moves("t1", 1)] == [(1, False), (2, True)]
     assert st.moves("t1", 1)[0]["move"] == {"by": "Ann", "x": "→"}
-    with pytest.raises(sqlite3.IntegrityError):       # a seq is never written twice
+    with pytest.raises(Behind):                       # a seq is never written twice
         st.save(dict(row, version=5), move={"seq": 2, "at": 4.0, "move": {}})
     assert st.load_all()[0]["version"] == 4             # ... and the row did not move
+    with pytest.raises(Behind):                       # nor a change made from version 2
+        st.save(dict(row, version=3, status="playing"))
+    with pytest.raises(Behind):
+        st.save(dict(row, version=4), move={"seq": 3, "at": 4.0, "move": {}})
+    assert st.load("t1")["status"] == "lobby" and st.version("t1") == 4
+    assert len(st.moves("t1", 1)) == 2 and st.load("nope") is None
     st.close()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

@@ -67,8 +67,12 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     }
   });
   socket.on("error", (err) => {
-    // revoked / kicked: the server disconnects this socket right after; do not come back.
-    if (err && (err.code === "revoked" || err.code === "kicked")) socket.stopped = true;
+    // revoked / kicked: this seat's token is dead; leave and do not come back (a hosted
+    // server's other process may hold this socket: it cannot drop it itself).
+    if (err && (err.code === "revoked" || err.code === "kicked")) {
+      socket.stopped = true;
+      socket.disconnect();
+    }
     if (onError) onError(err || {});
     else showRefusal(err);
   });

@@ -1,0 +1,81 @@
+"""Who is connected to a table, counted over every process of a hosted server (Redis).
+
+Each process keeps its own counts in one Redis hash per table (a field per process and
+seat) and says it is alive with a key that expires unless renewed. A process that was
+killed stops counting when its key expires (TTL seconds); its phones have reconnected
+to another process by then and are counted there. One process alone (the laptop
+server) needs none of this: companion.hub counts its own sockets.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+
+log = logging.getLogger(__name__)
+
+TTL = 15            # seconds a process counts without renewing its key
+BEAT = 5            # how often it renews it
+
+
+class SharedPresence:
+    def __init__(self, url: str) -> None:
+        import redis
+        self._redis = redis.Redis.from_url(url, socket_timeout=5)
+        self.proc = secrets.token_hex(6)
+        self._alive = f"bang:proc:{self.proc}"
+        self._redis.set(self._alive, 1, ex=TTL)
+        self._stop = threading.Event()
+        threading.Thread(target=self._beat, name="presence-beat", daemon=True).start()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(BEAT):
+            try:
+                self._redis.set(self._alive, 1, ex=TTL)
+            except Exception:
+                log.warning("presence: Redis did not answer; retrying")
+
+    @staticmethod
+    def _key(table_id: str) -> str:
+        return f"bang:presence:{table_id}"
+
+    def add(self, table_id: str, lobby_id: str | None, n: int) -> None:
+        """This process holds `n` more (or fewer) sockets of this seat (None: host)."""
+        field = f"{self.proc}|{lobby_id or ''}"
+        try:
+            if self._redis.hincrby(self._key(table_id), field, n) <= 0:
+                self._redis.hdel(self._key(table_id), field)
+        except Exception:
+            log.exception("presence: could not count a connection")
+
+    def get(self, table_id: str) -> dict:
+        """{lobby_id: sockets} over the living processes (None: host screens)."""
+        try:
+            fields = self._redis.hgetall(self._key(table_id))
+            procs = sorted({f.split(b"|", 1)[0] for f in fields})
+            pipe = self._redis.pipeline()
+            for p in procs:
+                pipe.exists(b"bang:proc:" + p)
+            alive = {p for p, ok in zip(procs, pipe.execute()) if ok}
+        except Exception:
+            log.exception("presence: Redis did not answer")
+            return {}
+        out: dict = {}
+        dead = []
+        for field, n in fields.items():
+            proc, lobby = field.split(b"|", 1)
+            if proc not in alive:
+                dead.append(field)
+                continue
+            key = lobby.decode() or None
+            out[key] = out.get(key, 0) + int(n)
+        if dead:
+            self._redis.hdel(self._key(table_id), *dead)
+        return {k: n for k, n in out.items() if n > 0}
+
+    def close(self) -> None:
+        self._stop.set()
+        try:
+            self._redis.delete(self._alive)
+        except Exception:
+            pass

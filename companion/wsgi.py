@@ -1,0 +1,28 @@
+"""The application for a production WSGI server (a hosted set-up, docs/deploy.md):
+
+    BANG_DATABASE=postgresql://bang@db/bang BANG_MESSAGE_QUEUE=redis://localhost:6379/0 \\
+    BANG_PUBLIC_URL=https://bang.example.org \\
+        gunicorn --worker-class gthread --workers 1 --threads 200 companion.wsgi:app
+
+One worker per gunicorn (a socket's requests must reach the process that holds it);
+more processes are more gunicorns on other ports behind the reverse proxy. Settings
+come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE_QUEUE,
+BANG_PUBLIC_URL (the address phones open).
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from . import create_app
+
+
+def config_from_env(env=os.environ) -> dict:
+    config = {"DATABASE": env.get("BANG_DATABASE", "data/companion.sqlite3"),
+              "MESSAGE_QUEUE": env.get("BANG_MESSAGE_QUEUE", ""),
+              "BASE_URL": env.get("BANG_PUBLIC_URL", "").rstrip("/")}
+    return config
+
+
+sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
+app = create_app(config_from_env())

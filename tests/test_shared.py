@@ -1,0 +1,96 @@
+"""Two server processes on one database, without the services: two apps in this process
+on one SQLite file, each believing others may write (SHARED). No table has an owner:
+each app serves any table, catches up before it acts, and a change that lost the race
+to the database is run again on the reloaded table. (tests/test_hosted.py does the
+same with PostgreSQL, Redis, nginx and real processes.)
+"""
+from __future__ import annotations
+
+import pytest
+
+from companion import create_app
+from companion.errors import Problem
+from companion.storage import Behind
+from conftest import NAMES, TableHelper
+
+
+@pytest.fixture
+def two(tmp_path):
+    path = str(tmp_path / "shared.sqlite3")
+    apps = [create_app({"DATABASE": path, "TESTING": True, "SHARED": True})
+            for _ in range(2)]
+    yield apps
+    for a in apps:
+        a.extensions["companion"].storage.close()
+
+
+def phone_on(app, table_id, token):
+    c = app.extensions["socketio"].test_client(app, auth={"table": table_id, "token": token})
+    assert c.is_connected()
+    return c
+
+
+def last_snapshot(c) -> dict:
+    snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
+    assert snaps
+    return snaps[-1]
+
+
+def test_a_table_made_in_one_process_is_served_by_the_other(two):
+    a, b = two
+    t = TableHelper(a)
+    tokens = {n: t.join(n) for n in NAMES[:4]}
+    for n in NAMES[:2]:
+        t.phone(n)
+    phones_b = {n: phone_on(b, t.id, tokens[n]) for n in NAMES[2:4]}   # read from storage
+    t.deal()
+    # a move through b, from the table as a dealt it: b catches up before it acts
+    ack = phones_b["Dan"].emit("move", {"set": {"in_play": ["Barrel"]}}, callback=True)
+    assert ack == {"ok": True}, ack
+    ack = t.emit("Ann", "move", {"set": {"in_play": ["Mustang"]}})
+    assert ack == {"ok": True}, ack
+    ta, tb = a.extensions["companion"].tables.get(t.id), b.extensions["companion"].tables.get(t.id)
+    with tb.lock:
+        tb.sync()
+    assert ta.version == tb.version and ta.live_count == tb.live_count == 2
+    assert [m["move"] for m in ta.moves] == [m["move"] for m in tb.moves]
+    # without a message queue b's phones have only what b sent: Dan's move
+    snap = last_snapshot(phones_b["Cid"])
+    assert snap["seq"] == tb.version - 1 and snap["table"]["moves"] == 1
+
+
+def test_a_change_that_lost_the_race_is_run_again_on_the_reloaded_table(two, monkeypatch):
+    a, b = two
+    t = TableHelper(a)
+    for n in NAMES[:4]:
+        t.join(n)
+    t.deal()
+    tb = b.extensions["companion"].tables.get(t.id)
+    ta = a.extensions["companion"].tables.get(t.id)
+    ta.act(lambda: ta.apply("Ann", {"set": {"in_play": ["Mustang"]}}))
+    # b does not look before acting (the race: a wrote between b's look and b's write)
+    monkeypatch.setattr(tb, "sync", lambda: False)
+    runs = []
+
+    def change():
+        runs.append(tb.version)
+        return tb.apply("Bob", {"set": {"in_play": ["Barrel"]}})
+    tb.act(change)
+    assert len(runs) == 2 and runs[1] > runs[0]          # once stale, once reloaded
+    assert [m["seq"] for m in tb.moves] == [1, 2]
+    st = b.extensions["companion"].storage
+    assert [m["move"]["by"] for m in st.moves(t.id, 1)] == ["Ann", "Bob"]
+    assert st.version(t.id) == tb.version
+
+
+def test_a_change_that_keeps_losing_gives_up_cleanly(two, monkeypatch):
+    a, _ = two
+    t = TableHelper(a)
+    ta = a.extensions["companion"].tables.get(t.id)
+
+    def always_behind():
+        raise Behind(t.id)
+    with pytest.raises(Problem) as p:
+        ta.act(always_behind)
+    assert p.value.code == "busy"
+
