@@ -1,0 +1,224 @@
+"""The hosted set-up of docs/deploy.md with the real servers: PostgreSQL, Redis, nginx
+(sticky sessions by cookie) and two gunicorn processes of the companion, all started
+here on free 127.0.0.1 ports (tests/services.py). Without them these tests are skipped
+with a notice, unless REQUIRE_SERVICES=1 (CI), where a missing one fails.
+
+- the storage interface on PostgreSQL behaves as on SQLite;
+- a table's phones split across both processes: every phone gets every move, in order;
+- one process killed with SIGKILL mid-game: its phones reconnect through nginx to the
+  other, and no acknowledged move is lost.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+import requests
+
+import services
+from conftest import NAMES
+
+CARDS = [["Mustang"], ["Barrel"]]
+
+
+@pytest.fixture(scope="module")
+def stack():
+    lacking = services.missing()
+    if lacking:
+        msg = ("hosted tests need " + ", ".join(lacking) + " (apt-get install postgresql "
+               "redis-server nginx-light; pip install '.[hosted]'); .ci/run installs them")
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+    started = []
+    try:
+        pg = services.Postgres().start()
+        started.append(pg)
+        redis = services.Redis().start()
+        started.append(redis)
+        apps = [services.App(pg.url, redis.url).start() for _ in range(2)]
+        started += apps
+        proxy = services.Nginx([a.port for a in apps]).start()
+        started.append(proxy)
+        yield {"pg": pg, "redis": redis, "apps": apps, "proxy": proxy}
+    finally:
+        for s in reversed(started):
+            s.stop()
+
+
+class Phone:
+    """A python-socketio client through nginx with its own cookie jar (the sticky
+    cookie lives there); keeps every snapshot's seq in the order they came."""
+
+    def __init__(self, url: str, auth: dict, backend: str | None = None,
+                 cookies: dict | None = None) -> None:
+        import socketio
+        self.http = requests.Session()
+        # as nginx sets them: host-only cookies of 127.0.0.1, path /
+        for k, v in dict(cookies or {}, **({"bang_backend": backend} if backend else {})).items():
+            self.http.cookies.set(k, v, domain="127.0.0.1", path="/")
+        self.seqs: list[int] = []
+        self.last: dict | None = None
+        self.errors: list = []
+        self.changed = threading.Condition()
+        self.sio = socketio.Client(http_session=self.http, reconnection=True,
+                                   reconnection_delay=0.2, reconnection_delay_max=0.5)
+        self.sio.on("snapshot", self._snap)
+        self.sio.on("error", self.errors.append)
+        self.sio.connect(url, auth=auth, wait_timeout=10)     # polling, then upgrade
+
+    def _snap(self, data):
+        with self.changed:
+            self.seqs.append(data["seq"])
+            self.last = data
+            self.changed.notify_all()
+
+    @property
+    def backend(self) -> str:
+        return self.http.cookies.get("bang_backend")
+
+    def wait_seq(self, seq: int, timeout: float = 15) -> dict:
+        with self.changed:
+            assert self.changed.wait_for(
+                lambda: self.seqs and self.seqs[-1] >= seq, timeout), (seq, self.seqs[-5:])
+            return self.last
+
+    def call(self, event: str, data: dict, timeout: float = 10):
+        return self.sio.call(event, data, timeout=timeout)
+
+    def close(self) -> None:
+        self.sio.disconnect()
+
+
+def open_table(url: str, players: int, split: bool = True):
+    """A dealt table through nginx: (host phone, {name: phone}); the phones alternate
+    between the two processes (their first request carries the sticky cookie)."""
+    s = requests.Session()
+    r = s.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+    assert r.status_code == 303
+    tid = r.headers["Location"].rsplit("/", 1)[1]
+    tokens = {}
+    for n in NAMES[:players]:
+        r = requests.post(f"{url}/t/{tid}/join", data={"name": n}, allow_redirects=False)
+        assert r.status_code == 303, r.text
+        tokens[n] = r.headers["Location"].split("#", 1)[1]
+    host = Phone(url, {"table": tid}, "app0", {f"host_{tid}": s.cookies[f"host_{tid}"]})
+    phones = {n: Phone(url, {"table": tid, "token": t}, f"app{i % 2}" if split else None)
+              for i, (n, t) in enumerate(tokens.items())}
+    assert host.call("deal", {}) == {"ok": True}
+    return tid, host, phones
+
+
+def test_storage_on_postgresql_orders_a_tables_changes(stack):
+    from companion.pgstorage import PostgresStorage
+    from companion.storage import Behind
+    st = PostgresStorage(stack["pg"].url)
+    row = {"id": "pgt1", "host_hash": "h", "status": "lobby", "ruleset": "base",
+           "mode": "tracker", "lobby": [{"id": "a", "name": "Ann"}], "game": 1,
+           "header": {"seats": [], "note": "→♥"}, "version": 1, "created_at": 1.0}
+    st.save(row)
+    st.save(dict(row, version=2), move={"seq": 1, "at": 2.0, "move": {"by": "Ann", "x": "→"}})
+    st.save(dict(row, version=3), move={"seq": 2, "at": 3.0, "move": {"by": "Bob"}})
+    st.save(dict(row, version=4), undo=2)
+    assert st.load("pgt1")["header"] == {"seats": [], "note": "→♥"} and st.version("pgt1") == 4
+    assert [(m["seq"], m["undone"]) for m in st.moves("pgt1", 1)] == [(1, False), (2, True)]
+    with pytest.raises(Behind):                          # the seq is taken
+        st.save(dict(row, version=5), move={"seq": 2, "at": 4.0, "move": {}})
+    with pytest.raises(Behind):                          # made from an old version
+        st.save(dict(row, version=3, status="playing"))
+    other = PostgresStorage(stack["pg"].url)             # another process's connection
+    other.save(dict(other.load("pgt1"), version=5, status="playing"))
+    with pytest.raises(Behind):
+        st.save(dict(row, version=5), move={"seq": 3, "at": 5.0, "move": {}})
+    assert st.load("pgt1")["status"] == "playing" and len(st.moves("pgt1", 1)) == 2
+    assert "pgt1" in [r["id"] for r in st.load_all()] and st.load("nope") is None
+    st.close()
+    other.close()
+
+
+def test_phones_split_across_two_processes_get_every_move_in_order(stack):
+    url = stack["proxy"].url
+    tid, host, phones = open_table(url, 7)
+    try:
+        on = {p.backend for p in phones.values()}
+        assert on == {"app0", "app1"}, on                   # a table on both processes
+        start = host.wait_seq(0)["seq"]
+        movers = list(phones.values())
+        for k in range(24):                                # each move by a phone of
+            ack = movers[k % 7].call("move", {"set": {"in_play": CARDS[k % 2]}})
+            assert ack == {"ok": True}, ack                # alternating processes
+        end = start + 24
+        for name, p in list(phones.items()) + [("host", host)]:
+            last = p.wait_seq(end)
+            got = [s for s in p.seqs if s >= start]
+            assert got == sorted(got), (name, got)              # in order
+            assert set(range(start, end + 1)) <= set(got), (name, got)   # every move
+            assert last["table"]["moves"] == 24
+        # presence is counted over both processes
+        assert all(e["connected"] for e in host.last["table"]["lobby"]), host.last["table"]
+        # stickiness: each phone stayed on the process its cookie named
+        assert [p.backend for p in phones.values()] == [f"app{i % 2}" for i in range(7)]
+    finally:
+        for p in [host, *phones.values()]:
+            p.close()
+
+
+def test_a_process_killed_mid_game_loses_no_acknowledged_move(stack):
+    url = stack["proxy"].url
+    tid, host, phones = open_table(url, 6)
+    acked = {n: 0 for n in phones}
+    tried = {n: 0 for n in phones}
+    stop = threading.Event()
+
+    def play(name: str, p: Phone):
+        k = 0
+        while not stop.is_set() and k < 400:
+            k += 1
+            tried[name] += 1
+            try:
+                ack = p.call("move", {"set": {"in_play": CARDS[k % 2]}}, timeout=3)
+            except Exception:                 # disconnected, or no answer: not acked
+                time.sleep(0.1)
+                continue
+            if ack.get("ok"):
+                acked[name] += 1
+            time.sleep(0.01)
+
+    players = [threading.Thread(target=play, args=(n, p), daemon=True)
+               for n, p in phones.items()]
+    try:
+        for t in players:
+            t.start()
+        time.sleep(1.5)
+        before = dict(acked)
+        stack["apps"][0].kill()                        # SIGKILL, master and worker
+        assert sum(before.values()) > 10, before
+        time.sleep(4)                                   # they reconnect and play on
+        stop.set()
+        for t in players:
+            t.join(timeout=10)
+        moved_on = {n: acked[n] - before[n] for n in phones}
+        assert all(v > 0 for v in moved_on.values()), moved_on   # every phone plays on
+        assert all(p.sio.connected for p in phones.values())
+        # the database has every acknowledged move, and nothing a phone did not send
+        from companion.pgstorage import PostgresStorage
+        st = PostgresStorage(stack["pg"].url)
+        stored = [m for m in st.moves(tid, 1) if not m["undone"]]
+        version = st.version(tid)
+        st.close()
+        print(f"\nacked before the kill {sum(before.values())}, after "
+              f"{sum(moved_on.values())}; tried {sum(tried.values())}, stored {len(stored)}")
+        for n in phones:
+            mine = sum(1 for m in stored if m["move"]["by"] == n)
+            assert acked[n] <= mine <= tried[n], (n, acked[n], mine, tried[n])
+        # and every phone, wherever it is now, ends on the stored game
+        for name, p in phones.items():
+            last = p.wait_seq(version)
+            assert last["seq"] == version and last["table"]["moves"] == len(stored), name
+            assert p.backend == "app1"
+    finally:
+        stop.set()
+        for p in [host, *phones.values()]:
+            p.close()
