@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Fan-out and capacity of the hosted set-up (docs/deploy.md) with 1 and with 2 server
+processes, on this machine.
+
+The stack of tests/test_hosted.py: PostgreSQL, Redis, nginx (cookie-sticky) and N
+gunicorn processes of the companion, all on free 127.0.0.1 ports. T tables (default
+50) of 7 live python-socketio phones each connect through nginx over WebSocket (nginx
+spreads them over the processes, so a table's phones sit on both); a move is one
+phone's `move` event, and its latency runs until all 7 phones of the table hold the
+snapshot carrying it (bench/fanout.py's measure, whose Recorder this reuses).
+
+1. fan-out: moves at a steady rate (default 20/s) over all tables: p50/p99;
+2. capacity: the rate climbs (default 25, 50, 100, 200 moves/s, a few seconds each);
+   the capacity is the highest rate at which every move reached all 7 phones with
+   p99 under 250 ms.
+
+    python bench/hosted.py [--processes 1,2] [--tables 50] [--rate 20] [--duration 15]
+                           [--steps 25,50,100,200] [--step-duration 6]
+
+Prints `name: value unit` lines, e.g. `p2_fanout_p50_ms: 21.0 ms`, `p2_capacity_moves_s:
+100 moves/s`. Every loop is bounded in count and time; all traffic stays on 127.0.0.1.
+The client process (350 python-socketio phones) shares the 2 cores with everything
+else: the figures are this whole machine's, not one server's.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+
+import requests
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
+
+import fanout  # noqa: E402  (bench/fanout.py: Recorder, percentiles, the UTF-8 switch)
+import services  # noqa: E402  (tests/services.py: the servers)
+
+PLAYERS = fanout.PLAYERS
+NAMES = fanout.NAMES
+CARDS = fanout.CARDS
+P99_CAP_MS = 250.0
+
+
+def cpu_of(pids: list[int]) -> float:
+    return sum(fanout.cpu_s(p) for p in pids)
+
+
+def group_pids(proc) -> list[int]:
+    out = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True,
+                         text=True).stdout.split()
+    return [int(p) for p in out] or [proc.pid]
+
+
+def set_up(url: str, tables: int, rec, clients: list) -> list[list]:
+    import socketio
+    out, hosts = [], []
+    for t in range(tables):
+        http = requests.Session()
+        r = http.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+        table_id = r.headers["Location"].rsplit("/", 1)[1]
+        phones = []
+        for name in NAMES[:PLAYERS]:
+            r = requests.post(f"{url}/t/{table_id}/join", data={"name": name},
+                              allow_redirects=False)
+            token = r.headers["Location"].split("#", 1)[1]
+            c = socketio.Client(reconnection=False)
+            c.on("snapshot", rec.handler(t))
+            c.connect(url, auth={"table": table_id, "token": token},
+                      transports=["websocket"], wait_timeout=10)
+            clients.append(c)
+            phones.append(c)
+        host = socketio.Client(reconnection=False)
+        cookie = f"host_{table_id}={http.cookies.get(f'host_{table_id}')}"
+        host.connect(url, auth={"table": table_id}, headers={"Cookie": cookie},
+                     transports=["websocket"], wait_timeout=10)
+        ack = host.call("deal", {}, timeout=10)
+        if ack != {"ok": True}:
+            raise SystemExit(f"deal refused: {ack}")
+        hosts.append(host)
+        out.append(phones)
+    fanout.in_parallel(lambda c: c.disconnect(), hosts)
+    return out
+
+
+def play(rec, tables: list[list], rate: float, seconds: float, warmup: float,
+         rng: random.Random, toggles: dict, drain: float = 8.0) -> dict:
+    """Moves at `rate` for `warmup` + `seconds`; the measured ones' latencies."""
+    with rec.lock:
+        rec.sent.clear(), rec.arrivals.clear(), rec.done.clear(), rec.first.clear()
+        next_seq = dict(rec.latest)
+    n_warm, n_meas = int(warmup * rate), int(seconds * rate)
+    interval, t0 = 1.0 / rate, time.perf_counter()
+    for i in range(n_warm + n_meas):
+        due = t0 + i * interval
+        now = time.perf_counter()
+        if due > now:
+            time.sleep(due - now)
+        t, s = rng.randrange(len(tables)), rng.randrange(PLAYERS)
+        toggles[t, s] = 1 - toggles.get((t, s), 0)
+        with rec.lock:
+            next_seq[t] = next_seq.get(t, 0) + 1
+            if i >= n_warm:
+                rec.sent[t, next_seq[t]] = time.perf_counter()
+        tables[t][s].emit("move", {"set": {"in_play": CARDS[toggles[t, s]]}})
+    end = time.monotonic() + drain
+    while time.monotonic() < end:
+        with rec.lock:
+            if len(rec.done) >= n_meas:
+                break
+        time.sleep(0.05)
+    time.sleep(0.3)                      # stragglers of this step before the next one
+    with rec.lock:
+        lat = sorted(v * 1000 for v in rec.done.values())
+    return {"lat": lat, "moves": n_meas, "lost": n_meas - len(lat),
+            "late_s": time.perf_counter() - t0 - warmup - seconds}
+
+
+def run(n: int, args) -> dict:
+    rec = fanout.Recorder()
+    clients: list = []
+    started = []
+    try:
+        pg = services.Postgres().start()
+        started.append(pg)
+        redis = services.Redis().start()
+        started.append(redis)
+        apps = [services.App(pg.url, redis.url, threads=500).start() for _ in range(n)]
+        started += apps
+        proxy = services.Nginx([a.port for a in apps]).start()
+        started.append(proxy)
+        t_conn = time.perf_counter()
+        tables = set_up(proxy.url, args.tables, rec, clients)
+        t_conn = time.perf_counter() - t_conn
+        time.sleep(0.5)
+        app_pids = [p for a in apps for p in a.pids()]
+        others = group_pids(pg.proc) + [redis.proc.pid] + group_pids(proxy.proc)
+        rng, toggles = random.Random(args.seed), {}
+        c_app, c_oth, w0 = cpu_of(app_pids), cpu_of(others), time.perf_counter()
+        fan = play(rec, tables, args.rate, args.duration, args.warmup, rng, toggles)
+        wall = time.perf_counter() - w0
+        fan["app_cpu"] = 100 * (cpu_of(app_pids) - c_app) / wall
+        fan["other_cpu"] = 100 * (cpu_of(others) - c_oth) / wall
+        steps = []
+        for rate in args.steps:
+            step = play(rec, tables, rate, args.step_duration, 1.0, rng, toggles)
+            step["rate"] = rate
+            steps.append(step)
+            if step["lost"] > max(1, step["moves"] // 20):      # far past it: stop
+                break
+        return {"fan": fan, "steps": steps, "connect_s": t_conn,
+                "rss": sum(a.rss_mb() for a in apps)}
+    finally:
+        fanout.in_parallel(lambda c: c.disconnect(), clients)
+        for s in reversed(started):
+            s.stop()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--processes", default="1,2")
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--rate", type=float, default=20.0)
+    ap.add_argument("--duration", type=float, default=15.0)
+    ap.add_argument("--warmup", type=float, default=2.0)
+    ap.add_argument("--steps", default="25,50,100,200")
+    ap.add_argument("--step-duration", type=float, default=6.0)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--utf8-check", action="store_true",
+                    help="keep websocket-client's pure-Python UTF-8 check (off by default, "
+                         "as bench/fanout.py --no-utf8-check)")
+    args = ap.parse_args()
+    args.steps = [float(s) for s in args.steps.split(",")]
+    lacking = services.missing()
+    if lacking:
+        raise SystemExit("needs " + ", ".join(lacking) + " (see docs/deploy.md)")
+    if not args.utf8_check:
+        fanout.skip_utf8_check()
+    for n in [int(x) for x in args.processes.split(",")]:
+        r = run(n, args)
+        f, lat = r["fan"], r["fan"]["lat"]
+        print(f"# {n} process(es), {args.tables} tables x {PLAYERS} phones through nginx; "
+              f"connect {r['connect_s']:.1f} s")
+        print(f"p{n}_fanout_p50_ms: {fanout.pct(lat, 50):.2f} ms")
+        print(f"p{n}_fanout_p99_ms: {fanout.pct(lat, 99):.2f} ms")
+        print(f"p{n}_fanout_lost: {f['lost']} of {f['moves']}")
+        print(f"p{n}_app_cpu_pct: {f['app_cpu']:.1f} %  (all companion processes)")
+        print(f"p{n}_services_cpu_pct: {f['other_cpu']:.1f} %  (PostgreSQL, Redis, nginx)")
+        print(f"p{n}_app_rss_mb: {r['rss']:.1f} MB")
+        capacity = 0.0
+        for s in r["steps"]:
+            ok = s["lost"] == 0 and fanout.pct(s["lat"], 99) <= P99_CAP_MS
+            print(f"p{n}_at_{s['rate']:g}_moves_s: p50 {fanout.pct(s['lat'], 50):.1f} ms, "
+                  f"p99 {fanout.pct(s['lat'], 99):.1f} ms, lost {s['lost']} of {s['moves']}"
+                  + ("" if ok else "  (over)"))
+            if ok and s["rate"] > capacity:
+                capacity = s["rate"]
+        print(f"p{n}_capacity_moves_s: {capacity:g} moves/s")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
