@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-quick check bench setup clean
+.PHONY: run test test-quick check bench bench-hosted setup clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,6 +29,10 @@ test-quick: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/fanout.py
+
+# 1 and 2 server processes behind nginx, on PostgreSQL and Redis (docs/deploy.md)
+bench-hosted: $(STAMP)
+	$(BIN)/python bench/hosted.py
 
 clean:
 	rm -rf $(VENV) data .pytest_cache
