@@ -35,6 +35,11 @@ def _try(state: State, move: dict) -> dict:
                                           "reason": r["message"], "rule": r["rule"]}
 
 
+def _named(state: State, kind: str) -> str:
+    """The name of the ruleset's card of that kind (Beer, Bacta Tank...)."""
+    return next((c.name for c in cards_of(state) if c.kind == kind), kind)
+
+
 def answers_for(state: State, seat: str) -> list[dict]:
     """The answers seat may give now: [{"respond", "label", "ok", "reason"?, "needs_check"?}]."""
     i = state.index(seat)
@@ -43,43 +48,46 @@ def answers_for(state: State, seat: str) -> list[dict]:
         return []
     ask = asks[0]
     char = character(state, i)
+    rules = rules_of(state)
+    word, life = rules.words["check"], rules.words["life"]
+    missed, bang, beer = _named(state, "missed"), _named(state, "bang"), _named(state, "beer")
+    own = state.seats[i].character
     options: list[tuple[str, str, bool]] = []      # (respond, label, needs a revealed card)
     if ask.kind in ("bang", "gatling"):
-        options.append(("Missed!", "Missed!", False))
+        options.append((missed, missed, False))
         if char.swaps_bang_missed:
-            options.append(("BANG!", "BANG! as Missed!", False))
-        if has_kind(state, i, "barrel"):
-            options.append(("Barrel", "Barrel (draw!)", True))
+            options.append((bang, f"{bang} as {missed}", False))
+        barrel = has_kind(state, i, "barrel")
+        if barrel:
+            options.append((barrel, f"{barrel} ({word})", True))
         if char.built_in_barrel or char.evades_brown:
-            options.append(("Jourdonnais", "Jourdonnais (draw!)", True))
+            options.append((own, f"{own} ({word})", True))
         options.append(("take", "Take the hit", False))
     elif ask.kind in ("indians", "duel"):
-        options.append(("BANG!", "Discard a BANG!", False))
+        options.append((bang, f"Discard a {bang}", False))
         if char.swaps_bang_missed:
-            options.append(("Missed!", "Missed! as BANG!", False))
+            options.append((missed, f"{missed} as {bang}", False))
         if char.evades_brown:
-            options.append(("Jourdonnais", "Jourdonnais (draw!)", True))
-        options.append(("take", "Give up: lose 1 life" if ask.kind == "duel"
-                        else "Lose 1 life", False))
+            options.append((own, f"{own} ({word})", True))
+        options.append(("take", f"Give up: lose 1 {life}" if ask.kind == "duel"
+                        else f"Lose 1 {life}", False))
     elif ask.kind == "evade":
-        options += [("Jourdonnais", "Jourdonnais (draw!)", True), ("take", "Let it happen", False)]
+        options += [(own, f"{own} ({word})", True), ("take", "Let it happen", False)]
     elif ask.kind == "dying":
-        options.append(("Beer", "Beer" if len(state.alive()) > 2
-                        else "Beer (heals nothing with two players left)", False))
+        options.append((beer, beer if len(state.alive()) > 2
+                        else f"{beer} (heals nothing with two players left)", False))
         options.append(("take", "I'm out", False))
     out = []
     for respond, label, needs_check in options:
         move = {"by": seat, "respond": respond}
         if needs_check:
-            move["check"] = "A♥"                        # any card: is the answer allowed?
-            if char.check_cards == 2:
-                move.update(check=["A♥", "2♠"], keep="A♥")
+            move.update(rules.sample_check(char))      # any card: is the answer allowed?
         row = {"respond": respond, "label": label, "needs_check": needs_check,
                **_try(state, move)}
         out.append(row)
     if char.heal_by_discard:
         out.append({"respond": None, "ability": {"discard": 2},
-                    "label": f"{char.name}: discard 2 for 1 life",
+                    "label": f"{char.name}: discard 2 for 1 {life}",
                     **_try(state, {"by": seat, "ability": {"discard": 2}})})
     return out
 
@@ -162,5 +170,6 @@ def ability_options(state: State, seat: str) -> dict:
 
 def card_catalogue(state: State) -> list[dict]:
     """The cards of the table's ruleset for the "play a card" picker."""
+    rules = rules_of(state)
     return [{"name": c.name, "colour": c.colour, "kind": c.kind, "target": c.target,
-             "range": c.range, "rule": c.rule} for c in cards_of(state)]
+             "range": c.range, "rule": c.rule, **rules.card_info(c)} for c in cards_of(state)]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .cards import RANK_VALUE
+from .cards import RANK_VALUE, norm
+from .rulesets import rules_of
 from .plays import BANG_SWAP, as_card, do_play, resolve_take, shoot
 from .state import Ask
 from .table import cards_of, dist, has_kind, target_problem
@@ -14,12 +15,12 @@ from .turns import own_turn
 from .turns import revealed
 
 # What each kind of question accepts, besides "take".
-ACCEPTS = {
-    "bang": {"Missed!", "Barrel", "Jourdonnais"},
-    "gatling": {"Missed!", "Barrel", "Jourdonnais"},
-    "indians": {"BANG!"},
-    "duel": {"BANG!"},
-    "dying": {"Beer"},
+ACCEPTS = {              # by kind of card
+    "bang": {"missed"},
+    "gatling": {"missed"},
+    "indians": {"bang"},
+    "duel": {"bang"},
+    "dying": {"beer"},
     "evade": set(),
 }
 WHY_NOT = {
@@ -49,18 +50,22 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
                       "answer.pending")
     ask = asks[0]
     if answer.casefold() == "take":
+        if m.opts.get("destiny") is not None:
+            raise Refusal("destiny_unavailable", "Taking the hit plays no card: no Encounter "
+                          "with Destiny.", "answer.pending")
         take(ctx, ask)
         return
-    if answer.casefold() in ("barrel", "jourdonnais"):
-        try_barrel(ctx, ask, answer.casefold(), m)
+    which = barrel_answer(ctx, i, answer)
+    if which:
+        try_barrel(ctx, ask, which, m)
         return
     played = cards_of(s).get(answer)
     as_name = m.opts.get("as")
-    if as_name is None and ctx.char(i).swaps_bang_missed and played.name not in ACCEPTS[ask.kind]:
+    if as_name is None and ctx.char(i).swaps_bang_missed and played.kind not in ACCEPTS[ask.kind]:
         as_name = BANG_SWAP.get(played.name)     # Calamity Janet need not say "as"
     card = as_card(ctx, i, played, as_name)
-    if card.name not in ACCEPTS[ask.kind]:
-        if card.name == "Beer":
+    if card.kind not in ACCEPTS[ask.kind]:
+        if card.kind == "beer":
             raise Refusal("not_dying", "A Beer out of turn is only for a hit that would "
                           "eliminate you.", "card.beer")
         raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
@@ -70,6 +75,12 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     ctx.say("answer", f"{ctx.name(i)} answers with {shown}.", seat=ctx.name(i), card=card.name)
     ctx.spend(i, 1)
     ctx.log(answered=card.name, card=played.name, seat=i, to=ask.kind)
+    rules_of(s).resolve(ctx, i, card, played, m, lambda: answered(ctx, i, ask, card), ask)
+
+
+def answered(ctx: Ctx, i: int, ask: Ask, card) -> None:
+    """What an answer card does to the question it answers."""
+    s = ctx.s
     if ask.kind in ("bang", "gatling"):
         cancel_one(ctx, ask)
     elif ask.kind == "duel":
@@ -78,7 +89,21 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     elif ask.kind == "indians":
         s.pending.remove(ask)
     elif ask.kind == "dying":
-        drink(ctx, i)
+        drink(ctx, i, card.name)
+
+
+def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
+    """"barrel" for a card like the Barrel in play, "jourdonnais" for a character's own
+    Barrel ("Jourdonnais", or the character's name), "" for anything else."""
+    low = answer.casefold()
+    if low in ("barrel", "jourdonnais"):
+        return low
+    card = cards_of(ctx.s).find(answer)
+    if card is not None and card.kind == "barrel":
+        return "barrel"
+    if norm(answer) == norm(ctx.s.seats[i].character) and ctx.char(i).built_in_barrel:
+        return "jourdonnais"
+    return ""
 
 
 def cancel_one(ctx: Ctx, ask: Ask) -> None:
@@ -107,15 +132,20 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         raise Refusal("barrel_used", "Each Barrel draws! once against a shot.", "card.barrel")
     if "check" not in m.opts:
         raise Refusal("bad_check", "Enter the card revealed for the Barrel ('check').", "draw")
-    rank, suit = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), which.capitalize(),
-                          by_ability=which == "jourdonnais")
+    rules = rules_of(ctx.s)
+    label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
+    if which == "jourdonnais" and not rules.features.get("named_checks"):
+        label = "Jourdonnais"
+    passed = rules.check_passes(ctx, i, "barrel", m.opts["check"], m.opts.get("keep"), label,
+                                by_ability=which == "jourdonnais")
     ctx.replace_ask(ask, tried=ask.tried + (which,))
     ask = next(a for a in ctx.s.pending if a.seat == i)
-    if suit == "H":
-        ctx.say("answer", f"A heart: the {which.capitalize()} counts as a Missed!.")
+    if passed:
+        ctx.say("answer", rules.words["barrel_pass"].format(card=label))
+        ctx.log(evaded=which, seat=i)
         cancel_one(ctx, ask)
     else:
-        ctx.say("answer", f"No heart: the {which.capitalize()} does not help.")
+        ctx.say("answer", rules.words["barrel_fail"].format(card=label))
 
 
 def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
@@ -162,12 +192,12 @@ def take(ctx: Ctx, ask: Ask) -> None:
         ctx.log(lost_duel=i)
 
 
-def drink(ctx: Ctx, i: int) -> None:
+def drink(ctx: Ctx, i: int, name: str = "Beer") -> None:
     """A Beer while dying: one life, unless only two players are left."""
     if len(ctx.s.alive()) <= 2:
-        ctx.say("note", "With two players left, a Beer heals nothing.")
+        ctx.say("note", f"With two players left, a {name} heals nothing.")
         return
-    ctx.heal(i, 1, "Beer")
+    ctx.heal(i, 1, name)
 
 
 def do_ability(ctx: Ctx, m: Move, i: int) -> None:
@@ -181,6 +211,9 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
         return free_bang(ctx, m, i, opts["bang"])
     if "panic" in opts:
         return blue_panic(ctx, m, i, opts["panic"])
+    for key, use in rules_of(s).abilities.items():     # a ruleset's own (Tempered's repeat)
+        if key in opts:
+            return use(ctx, m, i, opts[key])
     n = opts.get("discard")
     if not per:
         raise Refusal("ability_unavailable", f"{seat.character} has no ability to use this way.",

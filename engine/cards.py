@@ -35,6 +35,8 @@ class Card:
     copies: tuple[str, ...]
     range: int | None = None
     rule: str = ""
+    rapid: bool = False           # a weapon that lifts the one-BANG!-a-turn limit (Volcanic)
+    entered_range: bool = False   # a weapon whose range the player enters from the card
 
     @property
     def is_weapon(self) -> bool:
@@ -67,7 +69,8 @@ BASE_CARDS: tuple[Card, ...] = (
     Card("Mustang", "blue", "horse", "self", _copies("8♥ 9♥"), rule="card.mustang"),
     Card("Jail", "blue", "jail", "not_sheriff", _copies("J♠ 4♥ 10♠"), rule="card.jail"),
     Card("Dynamite", "blue", "dynamite", "self", _copies("2♥"), rule="card.dynamite"),
-    Card("Volcanic", "blue", "weapon", "self", _copies("10♠ 10♣"), 1, rule="card.volcanic"),
+    Card("Volcanic", "blue", "weapon", "self", _copies("10♠ 10♣"), 1, rule="card.volcanic",
+         rapid=True),
     Card("Schofield", "blue", "weapon", "self", _copies("J♣ Q♣ K♠"), 2, rule="card.weapons"),
     Card("Remington", "blue", "weapon", "self", _copies("K♣"), 3, rule="card.weapons"),
     Card("Rev. Carabine", "blue", "weapon", "self", _copies("A♣"), 4, rule="card.weapons"),

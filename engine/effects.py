@@ -98,7 +98,7 @@ class Ctx:
                  after=seat.life)
         if seat.life <= 0:
             self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
-            self.say("ask", f"{seat.name} is dying: a Beer now, or out of the game.",
+            self.say("ask", rules_of(self.s).words["dying"].format(seat=seat.name),
                      seat=seat.name)
         else:
             self.after_hit(i, n, source, card)

@@ -75,6 +75,8 @@ CODES: dict[str, str] = {
     "already_legend": "A Legend claims Feats; performing and boasting are behind them.",
     "claim_target": "A claim may only hit another Legend who has more than 1 life.",
     "destiny_unavailable": "Encounter with Destiny is not available now.",
+    "range_required": "This weapon's range is not known to the app: enter the number printed "
+                      "on the card.",
     "game_over": "The game is over.",
     "bad_move": "The move is not written in the record vocabulary.",
     "bad_record": "The record cannot be read.",

@@ -20,15 +20,16 @@ from .errors import Refusal
 ACTIONS = ("check", "jail", "draw", "play", "respond", "ability", "end_turn", "set",
            "perform", "boast", "claim")
 OPTIONS = ("target", "card", "as", "keep", "check", "discard", "reveal", "destiny",
-           "other", "from", "shoot", "show")
+           "other", "from", "shoot", "show", "range", "first", "discards")
 IGNORED = {"expect", "then", "note", "at", "undone", "seq"}
 
 # The shapes of values. A shape is TEXT (a short line of text: a card, a seat, a Feat),
 # TEXTS (a list of 1..LIST_MAX texts), TEXTS0 (the same, possibly empty), COUNT (a whole
 # number within +-COUNT_MAX; the rules check the real bounds), FLAG (true/false), a dict
-# {key: shape} (an object with some of these keys and no other) or a tuple of shapes
-# (any one of them).
+# {key: shape} (an object with some of these keys and no other), a tuple of shapes
+# (any one of them), or ("map", shape): an object of up to LIST_MAX texts, each to a shape.
 TEXT, TEXTS, TEXTS0, COUNT, FLAG = "text", "texts", "texts0", "count", "flag"
+TEXT_MAP, COUNT_MAP = ("map", TEXT), ("map", COUNT)
 TEXT_MAX = 60
 LIST_MAX = 24
 COUNT_MAX = 999
@@ -40,10 +41,10 @@ ARG_SHAPES: dict[str, object] = {
     "draw": {"from": TEXT, "reveal": (TEXT, TEXTS), "give": TEXT},
     "play": TEXT,
     "respond": TEXT,
-    "ability": {"discard": COUNT, "bang": TEXT, "panic": TEXT},
+    "ability": {"discard": COUNT, "bang": TEXT, "panic": TEXT, "repeat": (TEXT, FLAG)},
     "end_turn": {"discard": COUNT},
     "set": {"seat": TEXT, "turn": TEXT, "life": COUNT, "hand": COUNT, "fame": COUNT,
-            "in_play": TEXTS0},
+            "in_play": TEXTS0, "ranges": COUNT_MAP},
     "perform": TEXT,
     "boast": TEXT,
     "claim": TEXT,
@@ -51,7 +52,8 @@ ARG_SHAPES: dict[str, object] = {
 OPTION_SHAPES: dict[str, object] = {
     "target": TEXT, "card": TEXT, "as": TEXT, "keep": TEXT, "check": (TEXT, TEXTS),
     "discard": (TEXT, COUNT), "reveal": (TEXT, TEXTS), "destiny": (TEXT, FLAG),
-    "other": TEXT, "from": TEXT, "shoot": FLAG, "show": TEXTS,
+    "other": TEXT, "from": TEXT, "shoot": FLAG, "show": TEXTS, "range": COUNT,
+    "first": TEXT, "discards": TEXT_MAP,
 }
 SHAPE_WORDS = {TEXT: f"a text of at most {TEXT_MAX} characters",
                TEXTS: f"a list of 1 to {LIST_MAX} texts",
@@ -70,6 +72,8 @@ def _text_ok(v: object) -> bool:
 
 
 def _words(shape: object) -> str:
+    if isinstance(shape, tuple) and shape[0] == "map":
+        return f"an object of at most {LIST_MAX} names, each {_words(shape[1])}"
     if isinstance(shape, tuple):
         return " or ".join(_words(s) for s in shape)
     if isinstance(shape, dict):
@@ -79,7 +83,10 @@ def _words(shape: object) -> str:
 
 def checked(value: object, shape: object, where: str) -> object:
     """`value` if it has `shape` (a fresh copy), else Refusal('bad_move') naming `where`."""
-    if isinstance(shape, tuple):
+    if isinstance(shape, tuple) and shape[0] == "map":
+        if isinstance(value, dict) and len(value) <= LIST_MAX and all(map(_text_ok, value)):
+            return {k: checked(v, shape[1], f"{where}.{k}") for k, v in value.items()}
+    elif isinstance(shape, tuple):
         for s in shape:
             try:
                 return checked(value, s, where)

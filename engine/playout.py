@@ -24,10 +24,7 @@ def drawn(rng: random.Random) -> str:
 
 
 def _check(rng: random.Random, state: State, i: int) -> dict:
-    if character(state, i).check_cards == 2:
-        a, b = drawn(rng), drawn(rng)
-        return {"check": [a, b], "keep": rng.choice([a, b])}
-    return {"check": drawn(rng)}
+    return rules_of(state).playout_check(rng, state, i)
 
 
 def candidates(rng: random.Random, state: State) -> list[dict]:
@@ -36,13 +33,12 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     moves: list[dict] = []
     for a in state.pending:
         by = names[a.seat]
-        answers = ["take", "take", "Missed!", "BANG!", "Beer", "Barrel", "Jourdonnais"]
-        if rules_of(state).features.get("legend_sides"):
-            answers.append("Jourdonnais")
+        answers, checked = rules_of(state).playout_answers(state, a)
         for ans in rng.sample(answers, len(answers)):
             move = {"by": by, "respond": ans}
-            if ans in ("Barrel", "Jourdonnais"):
+            if ans in checked:
                 move.update(_check(rng, state, a.seat))
+            rules_of(state).playout_answer(rng, state, move)
             moves.append(move)
         moves.append({"by": by, "ability": {"discard": 2}})
     if moves:
@@ -65,17 +61,17 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
         return moves
     if state.phase == "draw":
         return [{"by": by, "draw": {"reveal": drawn(rng)}}, {"by": by, "draw": {}}]
-    cards = [c.name for c in cards_of(state)]
+    cards = list(cards_of(state))
+    rules = rules_of(state)
     for _ in range(6):
         card = rng.choice(cards)
-        move = {"by": by, "play": card, "target": rng.choice(names)}
-        if card in ("Panic!", "Cat Balou"):
+        move = {"by": by, "play": card.name, "target": rng.choice(names)}
+        if card.kind in ("panic", "cat_balou"):
             t = state.seats[names.index(move["target"])]
             move["card"] = rng.choice(["hand"] + t.in_play)
-        if card in ("Beer", "Stagecoach", "Wells Fargo", "Gatling", "Indians!", "Saloon",
-                    "General Store", "Barrel", "Scope", "Mustang", "Dynamite", "Volcanic",
-                    "Schofield", "Remington", "Rev. Carabine", "Winchester"):
+        if card.target in ("self", "all", "others"):
             del move["target"]
+        rules.playout_decorate(rng, state, move, card)
         moves.append(move)
     if rng.random() < 0.3:
         moves.insert(0, {"by": by, "end_turn": {}})

@@ -7,6 +7,7 @@ from .cards import Card
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
+from .rulesets import rules_of
 from .state import Ask
 from .table import cards_of, dist, has_kind, target_problem
 from .turns import check_due, own_turn
@@ -49,7 +50,9 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("empty_hand", f"{s.seats[i].name} has no cards in hand.", "cards")
     target = m.opts.get("target")
     j = None
-    if card.target in ("reach", "distance1", "other", "not_sheriff", "any"):
+    rules = rules_of(s)
+    if card.target in ("reach", "distance1", "other", "not_sheriff", "any") \
+            and rules.needs_target(card, m):
         if target is None:
             raise Refusal("target_required", f"{card.name} needs a target player.", card.rule)
         j = s.index(target)
@@ -59,7 +62,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     elif target is not None and not (card.target == "self" and s.index(target) == i):
         raise Refusal("no_target_allowed", f"{card.name} is not aimed at anyone.", card.rule)
     far = dist(s, i, j) if j is not None and j != i else 0
-    PLAYS[card.kind](ctx, i, card, j, m)
+    rules.resolve(ctx, i, card, played, m, lambda: PLAYS[card.kind](ctx, i, card, j, m))
     ctx.log(played=card.name, card=played.name, target=j, distance=far)
 
 
@@ -70,11 +73,17 @@ def _pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
     ctx.spend(i, 1)
 
 
+def bang_allowed(ctx: Ctx, i: int) -> None:
+    """The one-BANG!-a-turn limit (lifted by a rapid weapon or a character)."""
+    s = ctx.s
+    gun = cards_of(s).find(has_kind(s, i, "weapon"))
+    if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or (gun is not None and gun.rapid)):
+        raise Refusal("bang_limit", rules_of(s).words["bang_limit"], "turn.bang_limit")
+
+
 def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     s = ctx.s
-    if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or has_kind(s, i, "weapon") == "Volcanic"):
-        raise Refusal("bang_limit", "Only one BANG! card per turn (a Volcanic or Willy the Kid "
-                      "lifts the limit).", "turn.bang_limit")
+    bang_allowed(ctx, i)
     extra = ctx.char(j).bang_costs_extra
     if s.seats[i].hand < 1 + extra:
         raise Refusal("not_enough_cards", f"A BANG! at {ctx.name(j)} costs {extra} more card "
@@ -108,9 +117,9 @@ def play_missed(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
 def play_beer(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     _pay(ctx, i, card)
     if len(ctx.s.alive()) <= 2:
-        ctx.say("note", "With two players left, a Beer heals nothing.")
+        ctx.say("note", f"With two players left, a {card.name} heals nothing.")
     else:
-        ctx.heal(i, 1, "Beer")
+        ctx.heal(i, 1, card.name)
 
 
 def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
@@ -152,6 +161,7 @@ def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
         ctx.log(took="hand", owner=j)
     else:
         t.in_play.remove(choice)
+        t.ranges.pop(choice, None)
         ctx.gain(i, 1, f"Panic!: {t.name}'s {choice}")
         ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
@@ -165,6 +175,7 @@ def resolve_cat_balou(ctx: Ctx, i: int, j: int, choice: str) -> None:
         ctx.log(discarded="hand", owner=j)
     else:
         t.in_play.remove(choice)
+        t.ranges.pop(choice, None)
         ctx.say("discard", f"{t.name}'s {choice} is discarded.")
         ctx.log(discarded=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
@@ -208,14 +219,31 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     if card.name in seat.in_play:
         raise Refusal("duplicate_in_play", f"{seat.name} already has a {card.name} in play.",
                       "turn.one_copy")
+    entered = entered_range(card, m)
     _pay(ctx, i, card, j)
     if card.is_weapon:
         old = has_kind(ctx.s, owner, "weapon")
         if old:
             seat.in_play.remove(old)
+            seat.ranges.pop(old, None)
             ctx.say("discard", f"{seat.name}'s {old} is discarded for the new weapon.")
             ctx.log(discarded=old, kind="weapon", colour="blue", owner=owner)
     seat.in_play.append(card.name)
+    if entered is not None:
+        seat.ranges[card.name] = entered
+        ctx.say("note", f"{card.name}: range {entered}, as printed on the card (entered by "
+                "the player; the app does not know this weapon's range).", decision="range")
+
+
+def entered_range(card: Card, m: Move) -> int | None:
+    """The range the player enters for a weapon whose range the app does not know."""
+    if not card.entered_range:
+        return None
+    value = m.opts.get("range")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9:
+        raise Refusal("range_required", f"Enter the range printed on the {card.name} "
+                      "('range': a number from 1 to 9).", card.rule)
+    return value
 
 
 PLAYS = {
@@ -224,5 +252,5 @@ PLAYS = {
     "gatling": play_ask_all("gatling"), "indians": play_ask_all("indians"),
     "duel": play_duel, "general_store": play_general_store, "saloon": play_saloon,
     "barrel": play_blue, "scope": play_blue, "horse": play_blue, "jail": play_blue,
-    "dynamite": play_blue, "weapon": play_blue,
+    "dynamite": play_blue, "weapon": play_blue, "hope": play_blue,
 }

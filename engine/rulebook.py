@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .rulesets.starwars.texts import SW_RULES
+
 # (group title, id prefix) in the order docs/rules.md lists them.
 GROUPS: tuple[tuple[str, str], ...] = (
     ("Setting up", "setup"),
@@ -26,6 +28,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("Rulings (FAQ and project decisions)", "faq"),
     ("The companion", "host"),
     ("BANG! Legends", "legends"),
+    ("BANG! Star Wars", "sw"),
 )
 
 RULES: dict[str, dict] = {
@@ -918,6 +921,8 @@ RULES: dict[str, dict] = {
         "see": ["char.willy_the_kid", "legends.claim"],
     },
 }
+
+RULES.update(SW_RULES)      # BANG! Star Wars, written in its own home
 
 
 def rule(rule_id: str) -> dict:

@@ -35,15 +35,17 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
     rng.shuffle(roles)
     chars = rules.characters
     given = {}
-    for who, name in (characters or {}).items():
-        given[who] = chars.get(name).name
-    if len(set(given.values())) != len(given):
+    for who, value in (characters or {}).items():
+        given[who] = rules.dealt_character(value)
+    chosen = [g["character"] for g in given.values()]
+    if len(set(chosen)) != len(chosen):
         raise Refusal("bad_move", "Two players cannot have the same character.", "characters")
-    pool = [c for c in chars.names() if c not in given.values()]
+    pool = [c for c in chars.names() if c not in chosen]
     rng.shuffle(pool)
     seats = []
     for name, role in zip(names, roles):
-        seats.append({"name": name, "role": role, "character": given.get(name) or pool.pop()})
+        seats.append({"name": name, "role": role, **(given.get(name)
+                                                     or {"character": pool.pop()})})
     header = {"format": FORMAT, "ruleset": ruleset, "mode": mode, "seed": seed,
               "options": dict(options or {}), "seats": seats, "moves": []}
     rules.deal_extra(header, rng)
@@ -81,6 +83,7 @@ def initial_state(record: dict) -> State:
     raw = record.get("seats")
     _need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
     seats: list[Seat] = []
+    custom: dict[str, int] = {}
     leader_at = next((k for k, d in enumerate(raw)
                       if isinstance(d, dict) and d.get("role") == rules.leader), 0)
     for k, d in enumerate(raw):
@@ -93,8 +96,9 @@ def initial_state(record: dict) -> State:
               f"{name!r} is already seated")
         role = d.get("role")
         _need(role in roles, f"{w}.role", f"expected one of {', '.join(roles)}, found {role!r}")
-        ch = chars.find(d.get("character")) if isinstance(d.get("character"), str) else None
-        _need(ch is not None, f"{w}.character", f"no character called {d.get('character')!r}")
+        ch = rules.read_character(d, w, _need)
+        if chars.find(ch.name) is None:
+            custom[ch.name] = ch.life          # an ability the app knows only by name
         max_life = _int(d, "max_life", w, rules.max_life(role, ch), 1)
         start_hand = rules.start_hand(k, leader_at, len(raw), max_life, ch, options)
         life = _int(d, "life", w, max_life)
@@ -117,7 +121,7 @@ def initial_state(record: dict) -> State:
                           max_life, hand if alive else 0, names if alive else [], alive,
                           bool(d.get("legend", False)), _int(d, "fame", w, 5, 0, 5)))
     _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
-    state = State(seats=seats, ruleset=ruleset, mode=mode, options=options)
+    state = State(seats=seats, ruleset=ruleset, mode=mode, options=options, custom=custom)
     rules.read_extra(record, state, _need)
     leader = next((k for k, s in enumerate(seats) if s.role == rules.leader and s.alive), 0)
     turn = record.get("turn")

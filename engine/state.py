@@ -27,11 +27,13 @@ class Seat:
     alive: bool = True
     legend: bool = False
     fame: int = 5
+    ranges: dict = field(default_factory=dict)   # entered weapon ranges: {card name: range}
 
     def clone(self) -> "Seat":
         new = Seat.__new__(Seat)
         new.__dict__.update(self.__dict__)
         new.in_play = list(self.in_play)
+        new.ranges = dict(self.ranges)
         return new
 
 
@@ -63,6 +65,7 @@ class State:
     options: dict = field(default_factory=dict)
     feats: list[dict] = field(default_factory=list)   # Legends: [{"name", "tokens": {seat: n}}]
     turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
+    custom: dict = field(default_factory=dict)  # abilities entered by name: {name: energy}
 
     def copy(self) -> "State":
         new = State.__new__(State)
@@ -70,6 +73,7 @@ class State:
         new.seats = [s.clone() for s in self.seats]
         new.pending = list(self.pending)   # Ask values are replaced, never changed in place
         new.options = self.options        # read-only after setup
+        new.custom = self.custom          # read-only after setup
         new.feats = [{"name": f["name"], "tokens": dict(f["tokens"])} for f in self.feats]
         new.turn_log = list(self.turn_log)
         return new
@@ -115,7 +119,8 @@ class State:
         names = [s.name for s in self.seats]
         return {
             "ruleset": self.ruleset, "mode": self.mode,
-            "seats": [dict(vars(s), in_play=list(s.in_play)) for s in self.seats],
+            "seats": [dict(vars(s), in_play=list(s.in_play), ranges=dict(s.ranges))
+                      for s in self.seats],
             "turn": names[self.turn], "phase": self.phase, "bangs": self.bangs,
             "pending": [ask_dict(a, names) for a in self.pending],
             "winner": self.winner, "feats": copy.deepcopy(self.feats),

@@ -40,11 +40,11 @@ def has_kind(state: State, i: int, kind: str) -> str | None:
 
 def weapon(state: State, i: int) -> tuple[str, int]:
     """(name, range) of the weapon seat i shoots with: the Colt .45 when none is in play."""
-    table = cards_of(state)
-    for name in state.seats[i].in_play:
+    table, seat = cards_of(state), state.seats[i]
+    for name in seat.in_play:
         card = table.find(name)
         if card is not None and card.is_weapon:
-            return card.name, card.range or 1
+            return card.name, seat.ranges.get(card.name, card.range or 1)
     return rules_of(state).words["default_weapon"], COLT_RANGE
 
 

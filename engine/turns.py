@@ -3,11 +3,12 @@ with the characters that change it, and the end of the turn with its discard.
 """
 from __future__ import annotations
 
-from .cards import RANK_VALUE, explodes, is_red, parse_drawn, show
+from .cards import RANK_VALUE, is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .table import has_kind, hand_limit
+from .rulesets import rules_of
+from .table import cards_of, has_kind, hand_limit
 
 
 def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str,
@@ -49,15 +50,36 @@ def lucky_legend(ctx: Ctx) -> int | None:
     return None
 
 
-def check_due(ctx: Ctx) -> str | None:
-    """The start-of-turn draw! still owed by the current player: Dynamite first."""
+def checks_due(ctx: Ctx) -> list[str]:
+    """The kinds of card the current player still owes a start-of-turn check for, in the
+    ruleset's order (Dynamite, then Jail)."""
     s = ctx.s
     if s.phase != "start":
-        return None
-    for kind in ("dynamite", "jail"):
-        if has_kind(s, s.turn, kind):
-            return kind
-    return None
+        return []
+    return [kind for kind in rules_of(s).start_checks if has_kind(s, s.turn, kind)]
+
+
+def check_due(ctx: Ctx) -> str | None:
+    """The start-of-turn check owed first by the current player (None: none)."""
+    due = checks_due(ctx)
+    return due[0] if due else None
+
+
+def _chosen_check(ctx: Ctx, m: Move, due: list[str]) -> str:
+    """The kind checked now: the first due, or the card the player names (`card`) when the
+    ruleset lets him choose the order of those checks."""
+    chosen = m.opts.get("card")
+    if chosen is None:
+        return due[0]
+    card = cards_of(ctx.s).get(chosen)
+    free = rules_of(ctx.s).free_order
+    if card.kind not in due:
+        raise Refusal("bad_check", f"{ctx.name(ctx.s.turn)} has no {card.name} to check for.",
+                      "turn.start")
+    if card.kind != due[0] and not (card.kind in free and due[0] in free):
+        raise Refusal("bad_check", f"The check for the {has_kind(ctx.s, ctx.s.turn, due[0])} "
+                      "comes first.", "turn.start")
+    return card.kind
 
 
 def own_turn(ctx: Ctx, m: Move, i: int) -> None:
@@ -73,29 +95,34 @@ def own_turn(ctx: Ctx, m: Move, i: int) -> None:
 def do_check(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s = ctx.s
-    due = check_due(ctx)
-    if due is None:
-        raise Refusal("no_check_due", f"{ctx.name(i)} has no Dynamite or Jail to draw! for.",
+    due = checks_due(ctx)
+    rules = rules_of(s)
+    if not due:
+        raise Refusal("no_check_due", rules.words["no_check_due"].format(seat=ctx.name(i)),
                       "turn.start")
+    kind = _chosen_check(ctx, m, due)
     seat = s.seats[i]
-    if due == "dynamite":
-        rank, suit = revealed(ctx, i, m.arg, m.opts.get("keep"), "Dynamite")
-        name = has_kind(s, i, "dynamite")
-        seat.in_play.remove(name)
-        if explodes(rank, suit):
-            ctx.say("dynamite", f"The Dynamite explodes in front of {seat.name}!")
-            ctx.hit(i, 3, None, "Dynamite")
+    name = has_kind(s, i, kind)
+    passed = rules.check_passes(ctx, i, kind, m.arg, m.opts.get("keep"), name)
+    seat.in_play.remove(name)
+    if kind in ("dynamite", "hope"):          # it goes off, or it passes on
+        if passed and kind == "dynamite":
+            ctx.say("dynamite", rules.words["dynamite_hit"].format(card=name, seat=seat.name))
+            ctx.hit(i, 3, None, name)
+        elif passed:
+            won = ctx.heal(i, 2, name)
+            if won < 2:
+                ctx.say("note", f"{name}: {seat.name} gains {won}, never above the starting "
+                        f"{rules.words['life']} (a project decision).", decision="hope_cap")
         else:
-            to = next((j for j in ctx.others(i) if not has_kind(s, j, "dynamite")), i)
+            to = next((j for j in ctx.others(i) if not has_kind(s, j, kind)), i)
             s.seats[to].in_play.append(name)
-            ctx.say("dynamite", f"The Dynamite passes to {s.seats[to].name}.")
+            ctx.say("dynamite", f"The {name} passes to {s.seats[to].name}.")
     else:
-        rank, suit = revealed(ctx, i, m.arg, m.opts.get("keep"), "Jail")
-        seat.in_play.remove(has_kind(s, i, "jail"))
-        if suit == "H":
-            ctx.say("jail", f"{seat.name} escapes from Jail.")
+        if passed:
+            ctx.say("jail", rules.words["jail_free"].format(card=name, seat=seat.name))
         else:
-            ctx.say("jail", f"{seat.name} stays in Jail and misses the turn.")
+            ctx.say("jail", rules.words["jail_stays"].format(card=name, seat=seat.name))
             ctx.next_turn()
             ctx.log(jailed_before=i)      # Legends: may still boast before the next move
             return
@@ -107,8 +134,8 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s = ctx.s
     if check_due(ctx):
-        raise Refusal("check_pending", f"{ctx.name(i)} must first draw! for the "
-                      f"{check_due(ctx).capitalize()}.", "turn.start")
+        raise Refusal("check_pending", f"{ctx.name(i)} must first {rules_of(s).words['check']} "
+                      f"for the {has_kind(s, i, check_due(ctx))}.", "turn.start")
     if s.phase not in ("start", "draw"):
         raise Refusal("wrong_phase", f"{ctx.name(i)} has already drawn this turn.", "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None

@@ -17,9 +17,12 @@ def _role_is_public(state: State, i: int) -> bool:
     return seat.role == rules_of(state).leader or not seat.alive or state.winner is not None
 
 
-def _card(state: State, name: str) -> dict:
+def _card(state: State, name: str, ranges: dict) -> dict:
     card = cards_of(state).find(name)
-    return {"name": name, "kind": card.kind if card else "", "range": card.range if card else None}
+    row = {"name": name, "kind": card.kind if card else "", "range": card.range if card else None}
+    if name in ranges:          # a range the player entered from the card (a project decision)
+        row.update(range=ranges[name], entered=True)
+    return row
 
 
 def _seat(state: State, i: int) -> dict:
@@ -33,7 +36,7 @@ def _seat(state: State, i: int) -> dict:
         "max_life": seat.max_life,
         "hand": seat.hand,
         "hand_limit": hand_limit(state, i),
-        "in_play": [_card(state, n) for n in seat.in_play],
+        "in_play": [_card(state, n, seat.ranges) for n in seat.in_play],
         "alive": seat.alive,
         "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
     }

@@ -11,6 +11,7 @@ import engine
 from engine import RecordError, Refusal, apply, initial_state, public_view, view_for
 from engine.characters import BASE_CHARACTERS, LEGEND_CHARACTERS
 from engine.cards import BASE_CARDS
+from engine.rulesets import RULESETS
 from engine.errors import CODES, refusals_markdown
 from engine.rulebook import RULES, to_markdown
 
@@ -28,7 +29,7 @@ def table(**over):
 
 def rule_ids_cited_in_code():
     ids = set()
-    for path in (ROOT / "engine").glob("*.py"):
+    for path in (ROOT / "engine").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal":
                 if len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
@@ -43,12 +44,14 @@ def test_every_rule_a_refusal_cites_exists():
 
 def test_every_card_and_character_names_an_existing_rule():
     rows = list(BASE_CARDS) + list(BASE_CHARACTERS) + list(LEGEND_CHARACTERS)
+    for rules in RULESETS.values():
+        rows += list(rules.cards) + list(rules.characters)
     assert [r.name for r in rows if r.rule not in RULES] == []
 
 
 def test_every_refusal_code_used_is_documented():
     used = set()
-    for path in (ROOT / "engine").glob("*.py"):
+    for path in (ROOT / "engine").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal" \
                     and node.args and isinstance(node.args[0], ast.Constant):

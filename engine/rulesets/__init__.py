@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .base import Ruleset
 from .legends import Legends
+from .starwars import StarWars
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (Ruleset(), Legends())}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (Ruleset(), Legends(), StarWars())}
 
 
 def rules_of(state) -> Ruleset:

@@ -36,16 +36,40 @@ class Ruleset:
     # The words a page uses for this game (the engine's own sentences use them too).
     words = {"life": "life", "check": "draw!", "character": "character",
              "leader": "Sheriff", "no_jail_on_leader": "The Sheriff cannot be put in Jail.",
-             "default_weapon": "Colt .45"}
+             "default_weapon": "Colt .45",
+             "no_check_due": "{seat} has no Dynamite or Jail to draw! for.",
+             "dynamite_hit": "The {card} explodes in front of {seat}!",
+             "jail_free": "{seat} escapes from Jail.",
+             "jail_stays": "{seat} stays in Jail and misses the turn.",
+             "barrel_pass": "A heart: the {card} counts as a Missed!.",
+             "barrel_fail": "No heart: the {card} does not help.",
+             "dying": "{seat} is dying: a Beer now, or out of the game.",
+             "bang_limit": "Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
+                           "the limit)."}
+    start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
+    free_order: frozenset = frozenset()   # those whose order the player chooses
     features: dict = {}          # what a page may show: {"feats": True, ...}
     partials: dict = {"host": (), "phone": ()}    # page parts only this ruleset needs
     referee_moves: dict = {}     # extra move kinds: {"perform": fn(ctx, move, seat)}
     tracker_moves: dict = {}
+    abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
 
     # -- setup -----------------------------------------------------------------------
     def character(self, state, i: int) -> Character:
         """The character (or ability card) in force for seat i."""
         return self.characters.get(state.seats[i].character)
+
+    def read_character(self, d: dict, where: str, need) -> Character:
+        """The character a record's seat names (Star Wars: also an ability entered by name
+        with its energy)."""
+        name = d.get("character")
+        ch = self.characters.find(name) if isinstance(name, str) else None
+        need(ch is not None, f"{where}.character", f"no character called {name!r}")
+        return ch
+
+    def dealt_character(self, value) -> dict:
+        """The seat fields for a character the host chose in the lobby. Raises Refusal."""
+        return {"character": self.characters.get(value).name}
 
     def max_life(self, role: str, ch: Character) -> int:
         return ch.life + (self.leader_bonus if role == self.leader else 0)
@@ -66,6 +90,35 @@ class Ruleset:
         need(not raw, "feats", "Feats belong to the legends ruleset")
 
     # -- the game ------------------------------------------------------------------------
+    def check_passes(self, ctx, i: int, kind: str, value, keep, why: str,
+                     by_ability: bool = False) -> bool:
+        """Whether the card revealed for a check of `kind` does what the card says: the
+        Dynamite explodes on a spade 2-9, Jail and Barrel want a heart."""
+        from ..cards import explodes
+        from ..turns import revealed
+        rank, suit = revealed(ctx, i, value, keep, why, by_ability)
+        return explodes(rank, suit) if kind == "dynamite" else suit == "H"
+
+    def sample_check(self, char) -> dict:
+        """Any check result, for asking whether an answer with a check is allowed."""
+        if char.check_cards == 2:
+            return {"check": ["A♥", "2♠"], "keep": "A♥"}
+        return {"check": "A♥"}
+
+    def needs_target(self, card, m) -> bool:
+        """Whether this play of `card` names a target (Star Wars: not a BANG! whose Destiny
+        replaces its own effect)."""
+        return True
+
+    def resolve(self, ctx, i: int, card, played, m, effect, ask=None) -> None:
+        """Carry out a played card or an answer (`effect`); a ruleset with extra effects on
+        the physical copy (Star Wars' Destiny) adds them here."""
+        if m.opts.get("destiny") is not None:
+            from ..errors import Refusal
+            raise Refusal("destiny_unavailable", "Encounter with Destiny is not part of this "
+                          "game.", "record")
+        effect()
+
     def hand_limit(self, life: int) -> int:
         return max(0, life)
 
@@ -105,6 +158,29 @@ class Ruleset:
     def phone_extras(self, state, seat: str) -> dict:
         """Fields of a phone's `me` that only this ruleset has."""
         return {"feats": []}
+
+    def card_info(self, card) -> dict:
+        """What a ruleset adds to a card in the catalogue (Star Wars: its Destiny effects)."""
+        return {}
+
+    def playout_check(self, rng, state, i: int) -> dict:
+        """A random revealed card for a check by seat i (two for Lucky Duke)."""
+        from ..playout import drawn
+        if self.character(state, i).check_cards == 2:
+            a, b = drawn(rng), drawn(rng)
+            return {"check": [a, b], "keep": rng.choice([a, b])}
+        return {"check": drawn(rng)}
+
+    def playout_answers(self, state, ask) -> tuple[list[str], tuple[str, ...]]:
+        """Answers the random games try, and those among them that come with a check."""
+        return (["take", "take", "Missed!", "BANG!", "Beer", "Barrel", "Jourdonnais"],
+                ("Barrel", "Jourdonnais"))
+
+    def playout_answer(self, rng, state, move: dict) -> None:
+        """Add this ruleset's own keys to a random answer."""
+
+    def playout_decorate(self, rng, state, move: dict, card) -> None:
+        """Add this ruleset's own keys to a random card play."""
 
     def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
         """Moves of this ruleset's own kinds for the random games."""

@@ -56,6 +56,10 @@ class Legends(Ruleset):
         from ..advice import ability_options, feat_options
         return {"feats": feat_options(state, seat), "abilities": ability_options(state, seat)}
 
+    def playout_answers(self, state, ask):
+        answers, checked = super().playout_answers(state, ask)
+        return answers + ["Jourdonnais"], checked
+
     def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
         from ..playout import drawn
         if phase == "start":

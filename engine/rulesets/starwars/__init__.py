@@ -1,0 +1,159 @@
+"""BANG! Star Wars' home: Darth Vader, the Stormtroopers, the Rebels and the Bounty
+Hunter; energy for life; checks answered pass or fail; Encounters with Destiny; ability
+cards (seven known, any other entered by name with its energy).
+
+`data.py` holds the deck, the ability cards, the roles and the words; `destiny.py` the
+extra effects of a card's copy; `abilities.py` Tempered's repeat; `texts.py` the rules
+reference entries.
+"""
+from __future__ import annotations
+
+from ...characters import Character
+from ...errors import Refusal
+from ..base import Ruleset
+from . import data
+
+
+class StarWars(Ruleset):
+    name = "starwars"
+    title = "BANG! Star Wars"
+    hint = ("Darth Vader against the Rebels, with a Bounty Hunter in between: energy, checks "
+            "and Encounters with Destiny")
+    cards = data.SW_CARDS
+    characters = data.ABILITIES
+    roles = data.ROLES
+    leader = "vader"
+    role_mix = data.ROLE_MIX
+    goals = data.GOALS
+    sides = data.SIDES
+    words = data.WORDS
+    features = {"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
+                "custom_abilities": True, "entered_ranges": True, "named_checks": True}
+    start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
+    free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
+
+    @property
+    def abilities(self) -> dict:
+        from .abilities import repeat
+        return {"repeat": repeat}
+
+    # -- setup -----------------------------------------------------------------------
+    def character(self, state, i: int) -> Character:
+        name = state.seats[i].character
+        found = self.characters.find(name)
+        return found if found is not None else custom(name, state.custom.get(name, 4))
+
+    def read_character(self, d: dict, where: str, need) -> Character:
+        name = d.get("character")
+        found = self.characters.find(name) if isinstance(name, str) else None
+        if found is not None:
+            return found
+        energy = d.get("energy")
+        need(isinstance(name, str) and name.strip() != "", f"{where}.character",
+             "an ability card's name is needed")
+        need(isinstance(energy, int) and not isinstance(energy, bool) and 1 <= energy <= 9,
+             f"{where}.energy", f"{name!r} is not one of the seven known ability cards: give "
+             "the energy printed on it ('energy', 1 to 9)")
+        return custom(name.strip(), energy)
+
+    def dealt_character(self, value) -> dict:
+        if isinstance(value, dict):
+            name, energy = value.get("name"), value.get("energy")
+            if self.characters.find(name) is None:
+                if not (isinstance(name, str) and name.strip() and isinstance(energy, int)
+                        and not isinstance(energy, bool) and 1 <= energy <= 9):
+                    raise Refusal("bad_move", "An ability card entered by name needs its "
+                                  "energy (1 to 9).", "sw.ability.custom")
+                return {"character": name.strip(), "energy": energy}
+            value = name
+        return {"character": self.characters.get(value).name}
+
+    def start_hand(self, k, leader_at, n, max_life, ch, options) -> int:
+        return max_life                  # as many cards as energy, Vader's extra one too
+
+    # -- the game ------------------------------------------------------------------------
+    def check_passes(self, ctx, i, kind, value, keep, why, by_ability=False) -> bool:
+        """A check is answered pass or fail: did the revealed card show the symbol?"""
+        if value not in ("pass", "fail") or keep is not None:
+            raise Refusal("bad_check", f"A check for the {why} is answered \"pass\" (the "
+                          "revealed card shows the symbol) or \"fail\".", "sw.check")
+        ctx.log(draw_check=i)
+        ctx.say("check", f"{ctx.name(i)} checks for the {why}: "
+                f"{'passed' if value == 'pass' else 'failed'}.", seat=ctx.name(i), card=value)
+        return value == "pass"
+
+    def sample_check(self, char) -> dict:
+        return {"check": "pass"}
+
+    def needs_target(self, card, m) -> bool:
+        return not (card.kind == "bang" and m.opts.get("destiny") == "hit_all")
+
+    def resolve(self, ctx, i, card, played, m, effect, ask=None) -> None:
+        from .destiny import resolve
+        resolve(ctx, i, card, played, m, effect, ask)
+
+    def winner(self, state) -> str | None:
+        living = [s for s in state.seats if s.alive]
+        roles = {s.role for s in living}
+        if not any(s.role == "vader" for s in state.seats):
+            return None                      # a record without Vader never ends by roles
+        if "vader" not in roles:
+            if len(living) == 1 and living[0].role in ("bounty_hunter", "unknown"):
+                return "bounty_hunter" if living[0].role == "bounty_hunter" else None
+            return "rebels"
+        if not roles & {"rebel", "bounty_hunter", "unknown"}:
+            return "empire"
+        return None
+
+    def settle(self, ctx, i, source, card) -> None:
+        seat = ctx.s.seats[i]
+        if source is None or source == i or not ctx.s.seats[source].alive:
+            return
+        killer = ctx.s.seats[source]
+        if seat.role == "rebel":
+            if card in data.NO_REWARD:
+                ctx.say("note", f"A Rebel eliminated by {card}: nobody draws a reward.")
+            else:
+                ctx.gain(source, 3, "reward for eliminating a Rebel")
+        elif seat.role == "stormtrooper" and killer.role == "vader":
+            killer.hand, killer.in_play, killer.ranges = 0, [], {}
+            ctx.say("penalty", f"{killer.name}, Darth Vader, eliminated a Stormtrooper and "
+                    "discards every card in hand and in play.", seat=killer.name)
+            ctx.refill(source)
+
+    # -- what pages are told -------------------------------------------------------------
+    def seat_view(self, state, i: int) -> dict:
+        name = state.seats[i].character
+        return {"custom_ability": self.characters.find(name) is None}
+
+    def phone_extras(self, state, seat: str) -> dict:
+        from .advice import phone_extras
+        return phone_extras(state, seat)
+
+    def card_info(self, card) -> dict:
+        return {"destiny": dict(data.DESTINY.get(card.name, {})),
+                "entered_range": card.entered_range}
+
+    def playout_check(self, rng, state, i: int) -> dict:
+        from .playout import check
+        return check(rng)
+
+    def playout_answers(self, state, ask):
+        from .playout import answers
+        return answers(state, ask)
+
+    def playout_answer(self, rng, state, move) -> None:
+        from .playout import answer_extras
+        answer_extras(rng, state, move)
+
+    def playout_decorate(self, rng, state, move, card) -> None:
+        from .playout import decorate
+        decorate(rng, state, move, card)
+
+    def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
+        from .playout import moves
+        return moves(rng, state, by, phase)
+
+
+def custom(name: str, energy: int) -> Character:
+    return Character(name, energy, data.CUSTOM_TEXT, "sw.ability.custom")

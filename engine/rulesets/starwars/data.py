@@ -1,0 +1,127 @@
+"""BANG! Star Wars as data: its 80-card deck by card type, its ability cards, its roles and
+its words. The texts are the project's own; the names are the game's.
+
+The edition's rulebook gives no ranks or suits (its checks look for a symbol), no card
+counts and no ranges for four of its weapons: a card here has no copies, and those four
+weapons take the range the player reads off the card (`entered_range`).
+"""
+from __future__ import annotations
+
+from ...cards import Card, CardTable
+from ...characters import Character, CharacterTable
+
+
+def _c(name, colour, kind, target, rule, **kw) -> Card:
+    return Card(name, colour, kind, target, (), rule=rule, **kw)
+
+
+SW_CARDS = CardTable((
+    _c("BANG!", "brown", "bang", "reach", "sw.card.bang"),
+    _c("Missed!", "brown", "missed", "self", "sw.card.missed"),
+    _c("Bacta Tank", "brown", "beer", "self", "sw.card.bacta_tank"),
+    _c("Repair", "brown", "stagecoach", "self", "sw.card.repair"),
+    _c("Respite", "brown", "saloon", "all", "sw.card.respite"),
+    _c("Unexpected Encounter", "brown", "general_store", "all", "sw.card.unexpected_encounter"),
+    _c("Deception", "brown", "panic", "distance1", "sw.card.deception"),
+    _c("Ambush", "brown", "cat_balou", "any", "sw.card.ambush"),
+    _c("AT-AT Attack", "brown", "gatling", "others", "sw.card.at_at_attack"),
+    _c("Jawas", "brown", "indians", "others", "sw.card.jawas"),
+    _c("Duel", "brown", "duel", "other", "sw.card.duel"),
+    _c("Speeder Bike", "blue", "horse", "self", "sw.card.speeder_bike"),
+    _c("Droid", "blue", "scope", "self", "sw.card.droid"),
+    _c("Cover", "blue", "barrel", "self", "sw.card.cover"),
+    _c("Carbonite", "blue", "jail", "not_sheriff", "sw.card.carbonite"),
+    _c("Trash Compactor", "blue", "dynamite", "self", "sw.card.trash_compactor"),
+    _c("A New Hope", "blue", "hope", "self", "sw.card.a_new_hope"),
+    Card("Lightsaber", "blue", "weapon", "self", (), 1, rule="sw.card.lightsaber", rapid=True),
+    Card("Ion Blaster", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+         entered_range=True),
+    Card("Crossbow", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+         entered_range=True),
+    Card("DLT-19", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+         entered_range=True),
+    Card("A280", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+         entered_range=True),
+))
+
+# The seven ability cards the rulebook describes; each gives 4 energy.
+ABILITIES = CharacterTable((
+    Character("Fearless", 4, "Sees every other player one closer; with a Droid, one closer "
+              "again (never nearer than 1).", "sw.ability.fearless", sees_closer=1),
+    Character("Lucky", 4, "When hit, may make a check for the Cover symbol: it cancels the "
+              "hit. With a Cover in play, a second check. A Missed! may still follow.",
+              "sw.ability.lucky", built_in_barrel=True),
+    Character("Resilient", 4, "At any moment, discards 2 cards from hand to win back 1 energy, "
+              "as often as the cards allow, never above the starting energy.",
+              "sw.ability.resilient", heal_by_discard=2),
+    Character("Tempered", 4, "Once a turn, discards a BANG! to repeat the effect of the "
+              "red-bordered card just played (a BANG! too). A repeat is never repeated and "
+              "brings no Encounter with Destiny.", "sw.ability.tempered"),
+    Character("Thrifty", 4, "The moment the hand is empty, draws a card.",
+              "sw.ability.thrifty", refill_to=1),
+    Character("Inventive", 4, "Plays BANG! as Missed! and Missed! as BANG! (without their "
+              "Destiny effects). A Missed! used as a BANG! is the turn's BANG!.",
+              "sw.ability.inventive", swaps_bang_missed=True),
+    Character("Accurate", 4, "A hit of theirs, Destiny hits included, takes two Missed! to "
+              "cancel; a passed Cover check or Lucky counts as one.", "sw.ability.accurate",
+              misses_needed=2),
+))
+TEMPERED = "Tempered"
+CUSTOM_TEXT = ("An ability card entered by name: the app applies no automatic effect for it; "
+               "the table applies its text.")
+
+ROLES = ("vader", "stormtrooper", "rebel", "bounty_hunter")
+ROLE_MIX = {
+    4: ("vader", "bounty_hunter", "rebel", "rebel"),
+    5: ("vader", "bounty_hunter", "stormtrooper", "rebel", "rebel"),
+    6: ("vader", "bounty_hunter", "stormtrooper", "rebel", "rebel", "rebel"),
+    7: ("vader", "bounty_hunter", "stormtrooper", "stormtrooper", "rebel", "rebel", "rebel"),
+}
+ROLE_NAMES = {"vader": "Darth Vader", "stormtrooper": "Imperial Stormtrooper",
+              "rebel": "Rebel", "bounty_hunter": "Bounty Hunter"}
+GOALS = {
+    "vader": "Everyone knows you. Rid the galaxy of every Rebel and of the Bounty Hunter; "
+             "your Stormtroopers hide among the others.",
+    "stormtrooper": "Keep Darth Vader standing, in secret: you win with him when the Rebels "
+                    "and the Bounty Hunter are gone.",
+    "rebel": "Bring Darth Vader down. The Rebels win together when he falls, even those "
+             "already out (unless the Bounty Hunter is then the only one left).",
+    "bounty_hunter": "Work for yourself: be the one left at the very end, Darth Vader "
+                     "included.",
+}
+SIDES = {"empire": "Darth Vader and the Stormtroopers win: the Empire holds the galaxy.",
+         "rebels": "The Rebels win: Darth Vader has fallen.",
+         "bounty_hunter": "The Bounty Hunter wins alone."}
+
+WORDS = {"life": "energy", "check": "check", "character": "ability card",
+         "leader": "Darth Vader", "no_jail_on_leader": "Carbonite cannot be put on Darth Vader.",
+         "default_weapon": "E-11",
+         "no_check_due": "{seat} has nothing in play that asks for a check.",
+         "dynamite_hit": "The {card} closes on {seat}!",
+         "jail_free": "{seat} breaks out of the {card}.",
+         "jail_stays": "{seat} stays frozen in {card} and skips the whole turn.",
+         "barrel_pass": "The check passes: {card} cancels the hit.",
+         "barrel_fail": "The check fails: {card} does not help.",
+         "dying": "{seat} has no energy left: a Bacta Tank now, or out of the game.",
+         "bang_limit": "Only one BANG! card per turn (a Lightsaber lifts the limit).",
+         "roles": ROLE_NAMES}
+
+# Encounter with Destiny: the extra effect a copy of these cards may show (record keys).
+DESTINY = {
+    "BANG!": {"draw": "Draw a card.",
+              "steal": "Take a card from the player you shot (from hand at random, or one "
+                       "in play).",
+              "discard_all": "Every other player discards a card (from hand at random, or "
+                             "one in play you choose).",
+              "hit_all": "Instead of the BANG!'s own effect: every other player takes a hit "
+                         "(a Missed! cancels it)."},
+    "Missed!": {"draw": "Draw a card.",
+                "hit_attacker": "The player who shot at you loses 1 energy (not a BANG!).",
+                "swap_hands": "Swap your whole hand with the hand of the player who shot at "
+                              "you."},
+    "Bacta Tank": {"draw": "Draw a card.",
+                   "heal_other": "Another player of your choice wins back 1 energy (not with "
+                                 "two players left)."},
+    "Repair": {"draw": "Draw a card."},
+}
+NO_REWARD = ("Jawas", "Trash Compactor")    # a Rebel eliminated by these rewards nobody
