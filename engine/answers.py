@@ -43,9 +43,10 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     if answer is None:
         raise Refusal("bad_move", "'respond' names a card, Barrel, Jourdonnais or take.", "record")
     if not asks:
-        if answer.casefold() == "beer":
-            raise Refusal("not_dying", "A Beer out of turn is only for a hit that would "
-                          "eliminate you.", "card.beer")
+        drunk = cards_of(s).find(answer)
+        if drunk is not None and drunk.kind == "beer":
+            raise Refusal("not_dying", f"A {drunk.name} out of turn is only for a hit that "
+                          "would eliminate you.", drunk.rule)
         raise Refusal("nothing_to_answer", f"{s.seats[i].name} is not being asked anything.",
                       "answer.pending")
     ask = asks[0]
@@ -66,8 +67,8 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     card = as_card(ctx, i, played, as_name)
     if card.kind not in ACCEPTS[ask.kind]:
         if card.kind == "beer":
-            raise Refusal("not_dying", "A Beer out of turn is only for a hit that would "
-                          "eliminate you.", "card.beer")
+            raise Refusal("not_dying", f"A {card.name} out of turn is only for a hit that "
+                          "would eliminate you.", card.rule)
         raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
     if s.seats[i].hand < 1:
         raise Refusal("empty_hand", f"{s.seats[i].name} has no cards in hand.", "cards")

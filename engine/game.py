@@ -57,7 +57,7 @@ def own_set(ctx: Ctx, m: Move, i: int) -> None:
             raise Refusal("host_only", "A phone keeps its own seat; only the host corrects "
                           "another player's.", "host.corrections")
         fields = {k: v for k, v in fields.items() if k != "seat"}
-    if fields is None or set(fields) - {"life", "in_play"} or not fields:
+    if fields is None or set(fields) - {"life", "in_play", "ranges"} or not fields:
         raise Refusal("bad_move", "A player sets their own 'life' or 'in_play'.", "tracker")
     correct(ctx, i, fields, by_seat=True)
 
@@ -89,7 +89,7 @@ def do_host(ctx: Ctx, m: Move) -> None:
         raise Refusal("bad_move", "Say which seat the correction is for ('seat').",
                       "host.corrections")
     i = ctx.s.index(fields.pop("seat"))
-    if not fields or set(fields) - {"life", "hand", "in_play", "fame"}:
+    if not fields or set(fields) - {"life", "hand", "in_play", "fame", "ranges"}:
         raise Refusal("bad_move", "The host corrects 'life', 'hand', 'in_play' or 'fame'.",
                       "host.corrections")
     correct(ctx, i, fields, by_seat=False)
@@ -127,6 +127,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         new["fame"] = _count(fields["fame"], 0, 5, "Fame")
     if "in_play" in fields:
         new["in_play"] = valid_in_play(ctx, fields["in_play"])
+    ranges = valid_ranges(ctx, seat, new.get("in_play", seat.in_play), fields.get("ranges", {}))
     dying = [a for a in s.pending if a.seat == i and a.kind == "dying"]
     out = new.get("life") == 0 and not dying
     if out and i == s.turn and any(a.seat != i for a in s.pending):
@@ -134,7 +135,12 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         raise Refusal("answer_pending", f"{waiting} must answer first: {seat.name}'s last life "
                       "point is taken once the questions of this turn are settled.",
                       "host.open_question")
-    changed = False
+    changed = ranges != seat.ranges
+    if changed:
+        seat.ranges = ranges
+        ctx.say("set", f"{who}: {seat.name}'s weapon range "
+                + ", ".join(f"{k} {v}" for k, v in ranges.items()) + ".", seat=seat.name,
+                field="ranges")
     for key, value in new.items():
         before = getattr(seat, key)
         if before == value:
@@ -166,6 +172,26 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     elif changed and s.asks_for(i):
         ask = "a Beer now, or out of the game" if dying else "with the corrected counts"
         ctx.say("question", f"{seat.name} is asked again, {ask}.", seat=seat.name)
+
+
+def valid_ranges(ctx: Ctx, seat, in_play: list[str], given: object) -> dict:
+    """The entered ranges after a correction: kept for weapons still in play, given for
+    those put in play (their range is not known to the app)."""
+    if not isinstance(given, dict):
+        raise Refusal("bad_correction", "Ranges are {weapon: number}.", "host.corrections")
+    table = cards_of(ctx.s)
+    out = {n: r for n, r in seat.ranges.items() if n in in_play}
+    for key, value in given.items():
+        card = table.get(key)
+        if card.name not in in_play or not card.entered_range:
+            raise Refusal("bad_correction", f"{card.name} is not a weapon in play whose range "
+                          "is entered.", "host.corrections")
+        out[card.name] = _count(value, 1, 9, "A range")
+    for n in in_play:
+        if table.get(n).entered_range and n not in out:
+            raise Refusal("range_required", f"Enter the range printed on the {n} ('ranges').",
+                          table.get(n).rule)
+    return out
 
 
 def valid_in_play(ctx: Ctx, value: object) -> list[str]:

@@ -117,9 +117,11 @@ def initial_state(record: dict) -> State:
               "only one weapon at a time")
         alive = d.get("alive", True)
         _need(isinstance(alive, bool), f"{w}.alive", "true or false")
+        ranges = _ranges(d.get("ranges", {}), names, cards, w)
         seats.append(Seat(name.strip(), role, ch.name, life if alive else min(life, 0),
                           max_life, hand if alive else 0, names if alive else [], alive,
-                          bool(d.get("legend", False)), _int(d, "fame", w, 5, 0, 5)))
+                          bool(d.get("legend", False)), _int(d, "fame", w, 5, 0, 5),
+                          ranges if alive else {}))
     _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, ruleset=ruleset, mode=mode, options=options, custom=custom)
     rules.read_extra(record, state, _need)
@@ -140,6 +142,23 @@ def initial_state(record: dict) -> State:
     _need(sum(norm(s.role) == rules.leader for s in seats) <= 1, "seats",
           f"only one {rules.words['leader']}")
     return state
+
+
+def _ranges(raw: object, names: list[str], cards, w: str) -> dict:
+    """The ranges entered for weapons in play whose range the app does not know."""
+    _need(isinstance(raw, dict), f"{w}.ranges", "ranges are {weapon: number}")
+    out = {}
+    for key, value in raw.items():
+        card = cards.find(key)
+        _need(card is not None and card.name in names and card.entered_range,
+              f"{w}.ranges", f"{key!r} is not a weapon in play whose range is entered")
+        _need(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 9,
+              f"{w}.ranges", "a range from 1 to 9")
+        out[card.name] = value
+    for n in names:
+        _need(not cards.get(n).entered_range or n in out, f"{w}.ranges",
+              f"the range printed on the {n} is needed (\"ranges\": {{\"{n}\": 3}})")
+    return out
 
 
 def read_feats(raw: object, seats: list[Seat]) -> list[dict]:
