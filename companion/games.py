@@ -62,8 +62,9 @@ def redeal(header: dict, state, *, keep_characters: bool | str,
     names = [s["name"] for s in seats]
     characters = None
     if keep_characters and state is not None:
-        characters = {s.name: s.character for s in state.seats
-                      if s.alive or keep_characters == "all"}
+        characters = {s.name: ({"name": s.character, "energy": state.custom[s.character]}
+                               if s.character in state.custom else s.character)
+                      for s in state.seats if s.alive or keep_characters == "all"}
     sheriff = None
     if rotate_sheriff:
         leader = rules_of(header.get("ruleset", "base")).leader
@@ -78,10 +79,14 @@ def characters_by_seat(table, characters: object) -> dict | None:
     """The host's `{lobby_id: character}` as the engine's `{seat name: character}`."""
     if characters is None:
         return None
+    def fine(v: object) -> bool:      # a name, or {"name", "energy"} for a custom ability
+        return isinstance(v, str) or (isinstance(v, dict) and set(v) <= {"name", "energy"}
+                                      and isinstance(v.get("name"), str))
     if not isinstance(characters, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in characters.items()):
+            isinstance(k, str) and fine(v) for k, v in characters.items()):
         raise Problem("bad_request", "'characters' maps lobby ids to character names.")
-    return {table.entry(k)["name"]: v for k, v in characters.items() if v.strip()}
+    return {table.entry(k)["name"]: v for k, v in characters.items()
+            if not isinstance(v, str) or v.strip()}
 
 
 def log_lines(seq: int, events: list[dict]) -> list[dict]:

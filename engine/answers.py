@@ -6,11 +6,11 @@ from __future__ import annotations
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .cards import RANK_VALUE, norm
+from .cards import RANK_VALUE
 from .rulesets import rules_of
 from .plays import BANG_SWAP, as_card, do_play, resolve_take, shoot
 from .state import Ask
-from .table import cards_of, dist, has_kind, target_problem
+from .table import cards_of, chars_of, dist, has_kind, target_problem
 from .turns import own_turn
 from .turns import revealed
 
@@ -102,7 +102,8 @@ def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
     card = cards_of(ctx.s).find(answer)
     if card is not None and card.kind == "barrel":
         return "barrel"
-    if norm(answer) == norm(ctx.s.seats[i].character) and ctx.char(i).built_in_barrel:
+    own = chars_of(ctx.s).find(answer)      # a character's own Barrel (Lucky), even not his
+    if own is not None and own.built_in_barrel:
         return "jourdonnais"
     return ""
 
@@ -125,7 +126,8 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     if ask.kind not in ("bang", "gatling"):
         raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
     if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
-        raise Refusal("no_barrel", f"{ctx.name(i)} has no Barrel in play.", "card.barrel")
+        barrel = next(c.name for c in cards_of(ctx.s) if c.kind == "barrel")
+        raise Refusal("no_barrel", f"{ctx.name(i)} has no {barrel} in play.", "card.barrel")
     if which == "jourdonnais" and not ctx.char(i).built_in_barrel:
         raise Refusal("ability_unavailable", f"{ctx.s.seats[i].character} has no Barrel of "
                       "his own.", "char.jourdonnais")
