@@ -1,6 +1,8 @@
-"""Engine speed: replay, single moves, random games. Prints `name: value unit` lines.
+"""Engine speed: replay, single moves, random games, for each ruleset. Prints
+`name: value unit` lines (the base game's without a prefix, the others prefixed with the
+ruleset's name: `starwars_replay_moves_per_s`).
 
-    python bench/engine.py [--games 200]
+    python bench/engine.py [--games 200] [--rulesets base,legends,starwars]
 """
 from __future__ import annotations
 
@@ -18,10 +20,15 @@ from engine.playout import random_game  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--rulesets", default="base,legends,starwars")
     args = ap.parse_args()
+    for ruleset in args.rulesets.split(","):
+        measure(ruleset, args.games, "" if ruleset == "base" else f"{ruleset}_")
 
+
+def measure(ruleset: str, n: int, prefix: str) -> None:
     t0 = time.perf_counter()
-    games = [random_game(seed) for seed in range(args.games)]
+    games = [random_game(seed, ruleset=ruleset) for seed in range(n)]
     random_s = time.perf_counter() - t0
 
     total = sum(len(m) for _, m, _ in games)
@@ -44,11 +51,11 @@ def main() -> None:
     def pct(p: float) -> float:
         return samples[min(len(samples) - 1, int(p * len(samples)))] / 1000
 
-    print(f"replay_moves_per_s: {total / replay_s:.0f} moves/s")
-    print(f"apply_p50_us: {pct(0.50):.1f} us")
-    print(f"apply_p99_us: {pct(0.99):.1f} us")
-    print(f"random_games_per_s: {args.games / random_s:.1f} games/s")
-    print(f"random_game_moves_mean: {total / args.games:.0f} moves")
+    print(f"{prefix}replay_moves_per_s: {total / replay_s:.0f} moves/s")
+    print(f"{prefix}apply_p50_us: {pct(0.50):.1f} us")
+    print(f"{prefix}apply_p99_us: {pct(0.99):.1f} us")
+    print(f"{prefix}random_games_per_s: {n / random_s:.1f} games/s")
+    print(f"{prefix}random_game_moves_mean: {total / n:.0f} moves")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,23 @@ def judge(state: State, move: dict) -> dict:
         text = RULES.get(e.rule, {}).get("text", "")
         return {"ok": False, "code": e.code, "message": e.message, "rule": e.rule,
                 "rule_text": text}
-    return {"ok": True, "events": [ev["text"] for ev in events]}
+    return {"ok": True, "events": [ev["text"] for ev in events],
+            **decisions(state, move, events)}
+
+
+def decisions(state: State, move: dict, events: list[dict]) -> dict:
+    """The project decisions a ruling rests on, for the page to show: {"decisions":
+    [{"id", "text", "rule"}]} (nothing when there are none)."""
+    rules = rules_of(state)
+    ids = [ev["decision"] for ev in events if ev.get("decision")]
+    by = move.get("by") if isinstance(move, dict) else None
+    try:
+        if by and state.seats[state.index(by)].character in state.custom:
+            ids.append("custom_ability")
+    except Refusal:
+        pass
+    found = [dict(rules.decisions[k], id=k) for k in dict.fromkeys(ids) if k in rules.decisions]
+    return {"decisions": found} if found else {}
 
 
 def _try(state: State, move: dict) -> dict:

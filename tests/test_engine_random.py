@@ -61,3 +61,31 @@ def test_refused_moves_leave_the_state_untouched():
         with pytest.raises(Refusal):
             apply(state, bad)
         assert state.to_dict() == snapshot
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_random_star_wars_games_end_with_a_winner(block):
+    """300 Star Wars games: the invariants after every move, and an end by the edition's
+    own sides."""
+    for seed in range(block * 100, (block + 1) * 100):
+        header, moves, final = random_game(seed, on_move=check_invariants, ruleset="starwars")
+        assert final.winner in ("empire", "rebels", "bounty_hunter"), f"seed {seed} did not end"
+        vader = next(s for s in final.seats if s.role == "vader")
+        if not vader.alive:
+            assert final.winner in ("rebels", "bounty_hunter")
+        if final.winner == "bounty_hunter":
+            assert [s.role for s in final.seats if s.alive] == ["bounty_hunter"]
+
+
+def test_random_star_wars_games_use_the_edition():
+    """The random games reach the edition's own moves: Destiny, checks, Tempered, ranges."""
+    seen = set()
+    for seed in range(60):
+        _, moves, _ = random_game(seed, ruleset="starwars")
+        for m in moves:
+            seen.update(k for k in ("destiny", "range", "first") if k in m)
+            if m.get("check") in ("pass", "fail"):
+                seen.add("check")
+            if isinstance(m.get("ability"), dict):
+                seen.update(m["ability"])
+    assert {"destiny", "range", "first", "check", "repeat", "discard"} <= seen, seen

@@ -48,6 +48,7 @@ class Ruleset:
                            "the limit)."}
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
+    decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
     features: dict = {}          # what a page may show: {"feats": True, ...}
     partials: dict = {"host": (), "phone": ()}    # page parts only this ruleset needs
     referee_moves: dict = {}     # extra move kinds: {"perform": fn(ctx, move, seat)}

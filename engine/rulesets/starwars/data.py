@@ -124,4 +124,15 @@ DESTINY = {
                                  "two players left)."},
     "Repair": {"draw": "Draw a card."},
 }
+DECISIONS = {
+    "range": {"text": "The range of this weapon was entered from the card: the rulebook does "
+                      "not give it, so the app keeps what the player entered.",
+              "rule": "sw.card.weapons"},
+    "hope_cap": {"text": "A New Hope's 2 energy stop at the starting energy, like every other "
+                         "way of winning energy back in this edition (a project decision).",
+                 "rule": "sw.card.a_new_hope"},
+    "custom_ability": {"text": "This player's ability card was entered by name: the app "
+                               "applies no automatic effect for it; the table applies its text.",
+                       "rule": "sw.ability.custom"},
+}
 NO_REWARD = ("Jawas", "Trash Compactor")    # a Rebel eliminated by these rewards nobody
