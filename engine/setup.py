@@ -103,7 +103,7 @@ def initial_state(record: dict) -> State:
         start_hand = rules.start_hand(k, leader_at, len(raw), max_life, ch, options)
         life = _int(d, "life", w, max_life)
         _need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
-        hand = _int(d, "hand", w, start_hand, 0, sum(len(c.copies) for c in cards.rows))
+        hand = _int(d, "hand", w, start_hand, 0, rules.deck_size)
         in_play = d.get("in_play", [])
         _need(isinstance(in_play, list), f"{w}.in_play", "a list of card names")
         names = []

@@ -16,7 +16,7 @@ def cards_of(state: State) -> CardTable:
 
 def deck_size(state: State) -> int:
     """How many cards the ruleset's deck holds: the most a hand can ever count."""
-    return sum(len(c.copies) for c in cards_of(state).rows)
+    return rules_of(state).deck_size
 
 
 def chars_of(state: State) -> CharacterTable:

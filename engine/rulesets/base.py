@@ -13,6 +13,11 @@ class Ruleset:
     hint = "4 to 7 players, 16 characters"
     cards: CardTable = BASE
     characters: CharacterTable = BASE_CHARS
+
+    @property
+    def deck_size(self) -> int:
+        """The most cards a hand can ever count: the whole deck."""
+        return sum(len(c.copies) for c in self.cards.rows)
     roles = ("sheriff", "deputy", "outlaw", "renegade")
     leader = "sheriff"            # the public role: plays first, one more life point
     leader_bonus = 1

@@ -21,6 +21,7 @@ class StarWars(Ruleset):
             "and Encounters with Destiny")
     cards = data.SW_CARDS
     characters = data.ABILITIES
+    deck_size = 80                # the rulebook's count; the cards carry no ranks or suits
     roles = data.ROLES
     leader = "vader"
     role_mix = data.ROLE_MIX
