@@ -16,7 +16,6 @@ Config keys (besides Flask's own):
 """
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from importlib import resources
@@ -25,11 +24,12 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 from flask_socketio import SocketIO
-from socketio.packet import Packet
 
 from .hub import Hub
 from .storage import SqliteStorage, open_storage
 from .tables import Tables
+from .wire import (MESSAGE_MAX, JsonPacket, SafeJson, SafeJsonProvider, install as install_wire,
+                   library_logger)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -52,25 +52,6 @@ class Companion:
     storage: SqliteStorage          # or pgstorage.PostgresStorage: the same calls
 
 
-class Utf8Json:
-    """The packets' JSON: card suits, arrows and accents as UTF-8 rather than \\u escapes
-    (a third of the bytes for those characters)."""
-
-    @staticmethod
-    def dumps(obj, **kw):
-        return json.dumps(obj, ensure_ascii=False, **kw)
-
-    loads = staticmethod(json.loads)
-
-
-class JsonPacket(Packet):
-    """Socket.IO packets without the search for binary attachments: the server only
-    sends JSON, and python-socketio's recursive search cost about 1 ms per 5 KB
-    snapshot, more than building the snapshot itself."""
-    uses_binary_events = False
-    json = Utf8Json
-
-
 def same_origin(base_url: str):
     """The Socket.IO origin check: the origin the page was served from (the Host
     header a browser sent), or the configured public URL. Anything else is refused."""
@@ -91,7 +72,8 @@ def create_app(test_config: dict | None = None) -> Flask:
                 static_folder=folder("static"), static_url_path="/static")
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
                             DATABASE=":memory:", SYNCHRONOUS="NORMAL", BASE_URL="",
-                            MESSAGE_QUEUE="", MAX_CONTENT_LENGTH=64 * 1024)
+                            MESSAGE_QUEUE="", MAX_CONTENT_LENGTH=MESSAGE_MAX)
+    app.json = SafeJsonProvider(app)
     if test_config:
         app.config.update(test_config)
     queue = app.config["MESSAGE_QUEUE"] or None
@@ -99,10 +81,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["DATA_DIR"] and "://" not in app.config["DATABASE"]:
         app.config["DATABASE"] = os.path.join(app.config["DATA_DIR"], "companion.sqlite3")
 
-    socketio = SocketIO(app, async_mode="threading", logger=False, engineio_logger=False,
+    socketio = SocketIO(app, async_mode="threading",
+                        logger=library_logger("socketio"),
+                        engineio_logger=library_logger("engineio"),
                         cors_allowed_origins=same_origin(app.config["BASE_URL"]),
-                        max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20,
-                        serializer=JsonPacket, message_queue=queue)
+                        max_http_buffer_size=MESSAGE_MAX, ping_interval=10, ping_timeout=20,
+                        serializer=JsonPacket, json=SafeJson, message_queue=queue,
+                        # a socket's events are handled one after the other in its own
+                        # thread: a client that floods only slows itself down (True
+                        # would start a thread per message)
+                        async_handlers=False)
+    install_wire(socketio)
     storage = open_storage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
     tables = Tables(storage, shared=shared)
     presence = None

@@ -19,6 +19,7 @@ from .errors import Problem
 from .hub import Conn, Hub
 from .qr import svg as qr_svg
 from .tables import Tables
+from .wire import BAD_EVENT
 
 log = logging.getLogger(__name__)
 
@@ -215,6 +216,12 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     @handler("distance", "any", broadcast=False)
     def on_distance(table, conn, data):
         return referee.distance(table, data.get("from"), data.get("to"))
+
+    @socketio.on(BAD_EVENT)
+    def on_bad_message(reason=None, *extra):
+        """A message that could not be read (companion.wire): its ack says why."""
+        text = reason if isinstance(reason, str) else ""
+        return {"ok": False, "error": Problem("bad_request", text[:200]).to_dict()}
 
     @socketio.on_error_default
     def on_error(e):   # a safety net: handlers above catch their own errors

@@ -15,6 +15,7 @@ from .rulesets import rules_of
 from .table import cards_of, distance, reach
 
 SEAT_KEYS = {"life", "hand", "in_play", "alive", "legend", "fame"}
+DEPTH_MAX = 16          # how deeply a record may nest lists and objects
 CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "distance", "reach", "feats"}
 
 
@@ -26,6 +27,10 @@ def load_record(data: str | bytes | dict) -> dict:
         except json.JSONDecodeError as e:
             raise RecordError(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") \
                 from None
+        except (ValueError, RecursionError) as e:   # bad UTF-8, a huge number, deep nesting
+            raise RecordError("", f"not valid JSON ({type(e).__name__})") from None
+    if _depth(data) > DEPTH_MAX:
+        raise RecordError("", f"a record nests lists and objects at most {DEPTH_MAX} deep")
     state = initial_state(data)
     names = {s.name.casefold() for s in state.seats}
     moves = data.get("moves", [])
@@ -61,6 +66,22 @@ def load_record(data: str | bytes | dict) -> dict:
     if "expect" in data:
         _check_expect_form(data["expect"], "expect", move=False)
     return data
+
+
+def _depth(value) -> int:
+    """How deeply `value` nests lists and dicts, without recursion (stops past the limit)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict):
+            v = v.values()
+        elif not isinstance(v, list):
+            continue
+        deepest = max(deepest, d)
+        if d > DEPTH_MAX:
+            break
+        todo.extend((x, d + 1) for x in v)
+    return deepest
 
 
 def _check_expect_form(e: object, where: str, move: bool) -> None:

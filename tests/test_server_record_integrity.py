@@ -92,7 +92,9 @@ def test_out_of_range_corrections_are_refused(table, fields, code):
     table.deal()
     before = snapshot_of(table)
     ack = table.emit("host", "host_move", {"set": {"seat": "Bob", **fields}})
-    assert ack["ok"] is False and ack["error"]["code"] == code, ack
+    # a number too long for a message is refused when the message is read
+    codes = (code, "bad_request") if code == "bad_move" else (code,)
+    assert ack["ok"] is False and ack["error"]["code"] in codes, ack
     assert snapshot_of(table) == before
     assert table.emit("host", "host_move", {"set": {"seat": "Bob", "hand": 80}})["ok"]
     assert_export_is_live(table)

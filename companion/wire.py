@@ -1,0 +1,226 @@
+"""What arrives on the wire, bounded before it is read (docs/protocol.md, "Limits").
+
+* `SafeJson`: the packets' JSON. Out: UTF-8 rather than \\u escapes. In: at most
+  `DEPTH_MAX` levels deep, integers of at most `DIGITS_MAX` digits, no NaN/Infinity;
+  anything else is a ValueError (the packet is dropped), never a RecursionError.
+* `JsonPacket`: Socket.IO packets with that JSON; a packet that cannot be decoded,
+  an event that is not `[name, ...]` or that uses a reserved name (`connect`,
+  `disconnect`...) is answered `bad_request` when it asked for an ack (it becomes the
+  event `bad_message`), and otherwise dropped with one short log line.
+* `WebSocket`: the WebSocket transport, with every message capped at `MESSAGE_MAX`
+  bytes *while it arrives* (a larger one closes the connection with 1009 before it is
+  held in memory), read in the request's own thread (simple-websocket would start a
+  reader thread for every connection), and with a read timeout so a silent peer frees
+  its thread.
+* `one_line`: the libraries' log records of a bad packet as one plain line, without
+  the traceback.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import socket
+
+import simple_websocket
+from flask.json.provider import DefaultJSONProvider
+from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
+from socketio.packet import ACK, BINARY_ACK, BINARY_EVENT, EVENT, Packet
+
+log = logging.getLogger(__name__)
+
+MESSAGE_MAX = 64 * 1024        # bytes: a Socket.IO message, an HTTP body
+DEPTH_MAX = 16                 # nesting of JSON arrays and objects in a message
+DIGITS_MAX = 20                # digits of an integer in a message (a seed has 16)
+# names a client may never send as an event: the library would run the connect or
+# disconnect handler as if it were one (Socket.IO reserves them)
+RESERVED = ("connect", "connect_error", "disconnect", "disconnecting", "newListener",
+            "removeListener")
+BAD_EVENT = "bad_message"     # what a malformed event that wants an ack is turned into
+READ_TIMEOUT = 35.0            # seconds of silence (pings go every 10 s) before closing
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > DIGITS_MAX:
+        raise ValueError(f"an integer has at most {DIGITS_MAX} digits")
+    return int(text)
+
+
+def _constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def depth(value) -> int:
+    """How deeply `value` nests lists and dicts (a scalar: 0), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict):
+            v = v.values()
+        elif not isinstance(v, list):
+            continue
+        deepest = max(deepest, d)
+        if d > DEPTH_MAX:
+            break
+        todo.extend((x, d + 1) for x in v)
+    return deepest
+
+
+class SafeJson:
+    """The `json` module the packets use (see the module docstring)."""
+
+    @staticmethod
+    def dumps(obj, **kw):
+        return json.dumps(obj, ensure_ascii=False, **kw)
+
+    @staticmethod
+    def loads(text, **kw):
+        try:
+            value = json.loads(text, parse_int=_int, parse_constant=_constant)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+        if depth(value) > DEPTH_MAX:
+            raise ValueError(f"JSON nested more than {DEPTH_MAX} levels")
+        return value
+
+
+class SafeJsonProvider(DefaultJSONProvider):
+    """Flask's JSON (request bodies) with the same limits as the packets'."""
+
+    def loads(self, s, **kw):
+        return SafeJson.loads(s)
+
+
+class JsonPacket(Packet):
+    """Socket.IO packets without the search for binary attachments: the server only
+    sends JSON, and python-socketio's recursive search cost about 1 ms per 5 KB
+    snapshot, more than building the snapshot itself. A packet that cannot be read
+    is one short ValueError."""
+    uses_binary_events = False
+    json = SafeJson
+
+    def decode(self, encoded_packet):
+        try:
+            count = super().decode(encoded_packet)
+        except Exception as e:
+            return self._refuse(f"The message is not valid JSON within the limits "
+                                f"({str(e)[:80] or type(e).__name__}).")
+        if self.packet_type in (EVENT, BINARY_EVENT):
+            if not (isinstance(self.data, list) and self.data
+                    and isinstance(self.data[0], str)):
+                return self._refuse("A message is [event name, payload].")
+            if self.data[0] in RESERVED:
+                return self._refuse(f"'{self.data[0]}' is not an event a client sends.")
+        elif self.packet_type in (ACK, BINARY_ACK) and not isinstance(self.data, list):
+            raise ValueError("malformed Socket.IO ack")
+        return count
+
+    def _refuse(self, reason: str) -> int:
+        """An event that asked for an ack becomes BAD_EVENT, whose handler answers the
+        reason; any other bad packet is dropped (one log line)."""
+        if self.packet_type == EVENT and isinstance(getattr(self, "id", None), int):
+            self.data, self.attachment_count = [BAD_EVENT, reason], 0
+            return 0
+        raise ValueError(reason)
+
+
+class _NoThread:
+    """simple-websocket's reader thread, not started: `WebSocket.wait` reads instead."""
+
+    def __init__(self, target=None, **kw) -> None:
+        self.name = "unused"
+
+    def start(self) -> None:
+        pass
+
+
+class WebSocket(SimpleWebSocketWSGI):
+    """Engine.IO's threading WebSocket, bounded (see the module docstring)."""
+
+    def __init__(self, handler, server, **kwargs):
+        super().__init__(handler, server, **kwargs)
+        self._sock = None      # Engine.IO sets its timeout here, if present: we set ours
+
+    def __call__(self, environ, start_response):
+        try:
+            self.ws = simple_websocket.Server(environ, max_message_size=MESSAGE_MAX,
+                                              thread_class=_NoThread)
+        except Exception as e:
+            log.info("websocket handshake failed: %s", type(e).__name__)
+            start_response("400 BAD REQUEST", [("Content-Type", "text/plain")])
+            return [b"Bad WebSocket handshake"]
+        self.ws.sock.settimeout(READ_TIMEOUT)
+        try:
+            ret = self.app(self)
+        except Exception as e:       # a frame the libraries choke on: one line, closed
+            log.info("websocket closed after a bad frame: %s", str(e)[:120] or
+                     type(e).__name__)
+            ret = []
+            self.close()
+        try:                         # the connection is over: nothing more is read on it
+            self.ws.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        if self.ws.mode == "gunicorn":
+            raise StopIteration()
+        elif self.ws.mode == "werkzeug":
+            raise ConnectionError()
+        return ret
+
+    def close(self):
+        try:
+            super().close()
+        except (OSError, simple_websocket.ConnectionClosed):
+            pass
+
+    def wait(self):
+        """The next message, read in this thread; None once the connection is over."""
+        ws = self.ws
+        while ws.connected and not ws.input_buffer:
+            try:
+                data = ws.sock.recv(ws.receive_bytes)
+            except (OSError, socket.timeout):
+                data = b""
+            if not data:
+                ws.connected = False
+                break
+            try:
+                ws.ws.receive_data(data)
+                ws.connected = ws._handle_events()
+            except Exception as e:       # a frame wsproto cannot read
+                log.info("websocket frame refused: %s", type(e).__name__)
+                ws.connected = False
+        if ws.input_buffer:
+            return ws.input_buffer.pop(0)
+        if ws.close_reason == 1009 or ws.incoming_message_len > MESSAGE_MAX:
+            log.info("websocket closed: a message over %d bytes", MESSAGE_MAX)
+        return None
+
+
+class OneLine(logging.Filter):
+    """A record with a traceback becomes one line naming the exception."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            e = record.exc_info[1]
+            record.msg = f"{record.getMessage()}: {type(e).__name__}: {str(e)[:120]}"
+            record.args = ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def library_logger(name: str) -> logging.Logger:
+    """The logger given to python-socketio or python-engineio: warnings and errors, one
+    line each, through the application's own logging (the libraries' default logger
+    has a handler of its own, so that every line would be printed twice)."""
+    logger = logging.getLogger(f"companion.{name}")
+    logger.setLevel(logging.WARNING)
+    if not any(isinstance(f, OneLine) for f in logger.filters):
+        logger.addFilter(OneLine())
+    return logger
+
+
+def install(socketio) -> None:
+    """Use `WebSocket` for this Socket.IO server's WebSocket transport."""
+    eio = socketio.server.eio
+    if eio._async.get("websocket") is not None:
+        eio._async = dict(eio._async, websocket=WebSocket)
