@@ -13,6 +13,8 @@ Config keys (besides Flask's own):
     SHARED        other processes use the same database (default: a MESSAGE_QUEUE)
     SYNCHRONOUS   "NORMAL" (default: survives a killed process) or "FULL" (a power cut)
     BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
+    ALLOWED_HOSTS more names the server answers to (besides its addresses, localhost,
+                  its host name and BASE_URL's host: companion.hosts)
 """
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ import os
 import secrets
 from importlib import resources
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from flask import Flask
 from flask_socketio import SocketIO
 
+from .hosts import HostCheck, Hosts
 from .hub import Hub
 from .storage import SqliteStorage, open_storage
 from .tables import Tables
@@ -50,20 +52,7 @@ class Companion:
     tables: Tables
     hub: Hub
     storage: SqliteStorage          # or pgstorage.PostgresStorage: the same calls
-
-
-def same_origin(base_url: str):
-    """The Socket.IO origin check: the origin the page was served from (the Host
-    header a browser sent), or the configured public URL. Anything else is refused."""
-    public = urlsplit(base_url).netloc if base_url else ""
-
-    def allowed(origin, environ=None) -> bool:
-        if not origin:
-            return True
-        netloc = urlsplit(origin).netloc
-        host = (environ or {}).get("HTTP_HOST", "")
-        return bool(netloc) and netloc in (host, public)
-    return allowed
+    hosts: Hosts | None = None
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -72,7 +61,8 @@ def create_app(test_config: dict | None = None) -> Flask:
                 static_folder=folder("static"), static_url_path="/static")
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
                             DATABASE=":memory:", SYNCHRONOUS="NORMAL", BASE_URL="",
-                            MESSAGE_QUEUE="", MAX_CONTENT_LENGTH=MESSAGE_MAX)
+                            MESSAGE_QUEUE="", ALLOWED_HOSTS=(),
+                            MAX_CONTENT_LENGTH=MESSAGE_MAX)
     app.json = SafeJsonProvider(app)
     if test_config:
         app.config.update(test_config)
@@ -81,10 +71,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["DATA_DIR"] and "://" not in app.config["DATABASE"]:
         app.config["DATABASE"] = os.path.join(app.config["DATA_DIR"], "companion.sqlite3")
 
+    hosts = Hosts(app.config["BASE_URL"], app.config["ALLOWED_HOSTS"])
     socketio = SocketIO(app, async_mode="threading",
                         logger=library_logger("socketio"),
                         engineio_logger=library_logger("engineio"),
-                        cors_allowed_origins=same_origin(app.config["BASE_URL"]),
+                        cors_allowed_origins=lambda origin, environ=None: hosts.same_origin(
+                            origin, (environ or {}).get("HTTP_HOST", "")),
                         max_http_buffer_size=MESSAGE_MAX, ping_interval=10, ping_timeout=20,
                         serializer=JsonPacket, json=SafeJson, message_queue=queue,
                         # a socket's events are handled one after the other in its own
@@ -92,6 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                         # would start a thread per message)
                         async_handlers=False)
     install_wire(socketio)
+    app.wsgi_app = HostCheck(app.wsgi_app, hosts)      # outermost: the sockets' too
     storage = open_storage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
     tables = Tables(storage, shared=shared)
     presence = None
@@ -99,7 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         from .presence import SharedPresence
         presence = SharedPresence(queue)
     hub = Hub(socketio, app.config["BASE_URL"], presence)
-    app.extensions["companion"] = Companion(tables, hub, storage)
+    app.extensions["companion"] = Companion(tables, hub, storage, hosts)
 
     from . import routes, sockets
     app.register_blueprint(routes.bp)

@@ -20,6 +20,7 @@ SERVER_CODES: dict[str, str] = {
     "bad_deal": "The deal could not be made (player count, characters or options).",
     "nothing_to_undo": "There is no move left to take back in this game.",
     "bad_origin": "Requests from another site are refused.",
+    "bad_host": "This server does not answer to that name (the Host header).",
     "bad_record": "The file is not a game record this server can replay.",
     "busy": "The table changed elsewhere many times in a row; nothing was changed: try again.",
     "internal": "Something went wrong on the server; nothing was changed.",

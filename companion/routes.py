@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import json
-from urllib.parse import urlsplit
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response,
                    redirect, render_template, request)
@@ -67,10 +66,11 @@ def host_only(table) -> None:
 @bp.before_app_request
 def same_origin_posts():
     """Refuse a form posted from another site (a join or a table made behind a
-    player's back). Browsers send Origin on every cross-site POST."""
+    player's back). Browsers send Origin on every cross-site POST; `null` (a sandboxed
+    frame, a data: page) is refused too (companion.hosts)."""
     if request.method == "POST":
-        origin = request.headers.get("Origin")
-        if origin and origin != "null" and urlsplit(origin).netloc != request.host:
+        hosts = current_app.extensions["companion"].hosts
+        if not hosts.same_origin(request.headers.get("Origin"), request.host):
             abort(problem_page(Problem("bad_origin"), 403))
 
 
