@@ -25,6 +25,7 @@ import engine
 
 from . import games
 from .errors import Problem
+from .names import looks_like, skeleton
 from .storage import Behind
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ def clean_name(raw: object) -> str:
         raise Problem("bad_name", f"A name has at most {NAME_MAX} characters.")
     if any(unicodedata.category(c).startswith("C") for c in name):
         raise Problem("bad_name", "A name cannot hold control characters.")
-    if name.casefold() == "host":
+    if skeleton(name) == "host":
         raise Problem("bad_name", "'host' is kept for the host's corrections.")
     return name
 
@@ -221,8 +222,12 @@ class Table:
         """A new lobby entry. Returns (entry, its seat token). Raises Problem."""
         self._need("lobby")
         name = clean_name(raw_name)
-        if any(e["name"].casefold() == name.casefold() for e in self.lobby):
-            raise Problem("bad_name", f"Someone called {name} already sits at this table.")
+        twin = looks_like(name, [e["name"] for e in self.lobby])
+        if twin is not None:
+            raise Problem("bad_name", f"Someone called {twin} already sits at this table."
+                          if twin.casefold() == name.casefold() else
+                          f"{name} looks too much like {twin}, who already sits at this "
+                          "table: choose another name.")
         if len(self.lobby) >= LOBBY_MAX:
             raise Problem("table_full", f"This table already has {LOBBY_MAX} players.")
         token = new_secret()
@@ -399,11 +404,17 @@ class Tables:
         """A table whose game is a record's (docs/record-format.md), replayed: its seats
         wait for phones, each through a claim code the host hands out. Raises Problem."""
         header, moves = games.from_record(text)
+        seated: list[str] = []
         for seat in header["seats"]:
             try:
                 clean_name(seat["name"])
             except Problem as p:
                 raise Problem("bad_record", f"Seat {seat['name']!r}: {p.message}") from None
+            twin = looks_like(seat["name"], seated)
+            if twin is not None:
+                raise Problem("bad_record", f"Seat {seat['name']!r} looks too much like "
+                              f"{twin!r}.")
+            seated.append(seat["name"])
         table, secret = self.create(header["ruleset"], header["mode"])
         with table.lock:              # a new table: no other process knows its id yet
             lobby = [{"id": secrets.token_hex(3) + str(k), "name": s["name"],
