@@ -2,7 +2,9 @@
 
 Engine refusals (`engine.Refusal`) travel to clients unchanged; a `Problem` is the
 server's own "no" (a bad payload, a wrong secret, an action that does not fit the
-table's status). Both become `{"code", "message", "rule"}` for the client.
+table's status). Both become `{"code", "message", "rule", "rule_title"}` for the client
+(the title is what a player reads, the id makes the link to the rules page; no rule, no
+title).
 """
 from __future__ import annotations
 
@@ -39,4 +41,8 @@ class Problem(Exception):
         super().__init__(self.message)
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+        from engine.rulebook import title
+        out = {"code": self.code, "message": self.message, "rule": self.rule}
+        if self.rule:
+            out["rule_title"] = title(self.rule)
+        return out

@@ -105,6 +105,17 @@ def canonical(move: object) -> object:
         return move
 
 
+def taken_back(state, move: dict) -> str:
+    """The log line of a move the host took back, saying what it was: the first thing it
+    did, as the engine words it, played on a copy that is thrown away."""
+    try:
+        _, events = engine.apply(state, move)
+    except (engine.Refusal, engine.RecordError):
+        events = []
+    said = " ".join(e["text"] for e in events[:2] if e.get("text"))
+    return f"The host took back: {said}" if said else "The host took back a move."
+
+
 def replay(header: dict, moves: list[dict]):
     """(state, log lines) from a header and the stored log rows, skipping undone moves.
 
@@ -116,8 +127,7 @@ def replay(header: dict, moves: list[dict]):
               + ", ".join(s.name for s in state.seats) + " sit clockwise.", "kind": "deal"}]
     for m in moves:
         if m["undone"]:
-            lines.append({"seq": m["seq"], "text": f"The host took back move {m['seq']}.",
-                          "kind": "undo"})
+            lines.append({"seq": m["seq"], "text": taken_back(state, m["move"]), "kind": "undo"})
             continue
         try:
             state, events = engine.apply(state, m["move"])

@@ -7,7 +7,7 @@ verdict, its reason and the rule it rests on.
 from __future__ import annotations
 
 import engine
-from engine.rulebook import RULES
+from engine.rulebook import RULES, title
 from engine.table import cards_of, distance_parts, weapon
 
 from .errors import Problem
@@ -20,7 +20,8 @@ def ruling(result: dict) -> dict:
     if result.get("ok"):
         return {"ok": True}
     return {"ok": False, "code": result.get("code", ""), "message": result.get("message", ""),
-            "rule": result.get("rule") or "", "rule_text": result.get("rule_text", "")}
+            "rule": result.get("rule") or "", "rule_title": title(result.get("rule") or ""),
+            "rule_text": result.get("rule_text", "")}
 
 
 def _state(table):
@@ -48,7 +49,7 @@ def judge(table, by: str, move: object) -> dict:
         return ruling(engine.judge(state, dict(move, by=_seat(state, by))))
     except engine.RecordError as e:          # a move the engine cannot read
         return {"ok": False, "code": "bad_move", "message": e.message, "rule": "record",
-                "rule_text": ""}
+                "rule_title": title("record"), "rule_text": ""}
 
 
 def targets(table, by: str, card: object, as_card: object = None) -> dict:
@@ -92,6 +93,7 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
             entry.update(verdict)
         else:
             entry.update(ok=False, code=row["code"], message=row["reason"], rule=row["rule"],
+                         rule_title=title(row["rule"]),
                          rule_text=RULES.get(row["rule"], {}).get("text", ""))
         rows.append(entry)
     out["targets"] = rows
@@ -116,4 +118,4 @@ def distance(table, a: object, b: object) -> dict:
     wname, rng = weapon(state, i)
     return {"from": state.seats[i].name, "to": state.seats[j].name, "distance": d,
             "breakdown": parts, "weapon": wname, "range": rng, "bang": d <= rng,
-            "panic": d <= 1, "rule": "distance"}
+            "panic": d <= 1, "rule": "distance", "rule_title": title("distance")}

@@ -9,7 +9,7 @@ from .errors import Refusal
 from .game import apply
 from .legends import FEATS_BY_KEY
 from .cards import norm
-from .rulebook import RULES
+from .rulebook import RULES, title
 from .rulesets import rules_of
 from .state import State
 from .table import cards_of, character, has_kind, hand_limit
@@ -25,7 +25,7 @@ def judge(state: State, move: dict) -> dict:
     except Refusal as e:
         text = RULES.get(e.rule, {}).get("text", "")
         return {"ok": False, "code": e.code, "message": e.message, "rule": e.rule,
-                "rule_text": text}
+                "rule_title": title(e.rule), "rule_text": text}
     return {"ok": True, "events": [ev["text"] for ev in events],
             **decisions(state, move, events)}
 
@@ -48,7 +48,8 @@ def decisions(state: State, move: dict, events: list[dict]) -> dict:
 def _try(state: State, move: dict) -> dict:
     r = judge(state, move)
     return {"ok": True} if r["ok"] else {"ok": False, "code": r["code"],
-                                          "reason": r["message"], "rule": r["rule"]}
+                                          "reason": r["message"], "rule": r["rule"],
+                                          "rule_title": r["rule_title"]}
 
 
 def _named(state: State, kind: str) -> str:

@@ -31,7 +31,7 @@ WHY_NOT = {
               "dying"),
     "bang": ("A shot is cancelled by a Missed! or a Barrel's heart.", "card.missed"),
     "gatling": ("A Gatling shot is cancelled by a Missed! or a Barrel's heart.", "card.gatling"),
-    "evade": ("Jourdonnais may draw! to ignore the card, or let it happen ('take').",
+    "evade": ("Jourdonnais may draw! to ignore the card, or let it happen.",
               "legend.jourdonnais"),
 }
 
@@ -41,7 +41,7 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     asks = s.asks_for(i)
     answer = m.arg if isinstance(m.arg, str) else None
     if answer is None:
-        raise Refusal("bad_move", "'respond' names a card, Barrel, Jourdonnais or take.", "record")
+        raise Refusal("bad_move", "An answer names a card, the Barrel, Jourdonnais, or taking the hit.", "record")
     if not asks:
         drunk = cards_of(s).find(answer)
         if drunk is not None and drunk.kind == "beer":
@@ -134,7 +134,7 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     if which in ask.tried:
         raise Refusal("barrel_used", "Each Barrel draws! once against a shot.", "card.barrel")
     if "check" not in m.opts:
-        raise Refusal("bad_check", "Enter the card revealed for the Barrel ('check').", "draw")
+        raise Refusal("bad_check", "Enter the card turned over for the Barrel.", "draw")
     rules = rules_of(ctx.s)
     label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
     if which == "jourdonnais" and not rules.features.get("named_checks"):
@@ -163,7 +163,7 @@ def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
         raise Refusal("wrong_answer", "Jourdonnais draws! when a Duel is aimed at him, not in a "
                       "Duel he started or has already answered.", "legend.jourdonnais")
     if "check" not in m.opts:
-        raise Refusal("bad_check", "Enter the card revealed ('check').", "draw")
+        raise Refusal("bad_check", "Enter the card turned over.", "draw")
     rank, _ = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), "Jourdonnais",
                        by_ability=True)
     if RANK_VALUE[rank] >= RANK_VALUE["J"]:
@@ -222,7 +222,7 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("ability_unavailable", f"{seat.character} has no ability to use this way.",
                       "characters")
     if not isinstance(n, int) or isinstance(n, bool) or n < per or n % per:
-        raise Refusal("bad_move", f"{seat.character} discards cards in twos ('discard': 2).",
+        raise Refusal("bad_move", f"{seat.character} discards cards two at a time.",
                       ctx.char(i).rule)
     if seat.life + n // per > seat.max_life:
         raise Refusal("full_life", f"{seat.name} cannot go above {seat.max_life} life.",

@@ -18,7 +18,10 @@ class Refusal(ValueError):
         self.rule = rule
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+        """For a client: the rule's title is what a player reads, its id makes the link."""
+        from .rulebook import title    # the rulebook is plain data; imported when needed
+        return {"code": self.code, "message": self.message, "rule": self.rule,
+                "rule_title": title(self.rule)}
 
 
 class RecordError(ValueError):
@@ -52,7 +55,7 @@ CODES: dict[str, str] = {
     "duplicate_in_play": "A player cannot have two cards of the same name in play.",
     "jail_on_sheriff": "The Sheriff can never be put in Jail.",
     "no_such_card_in_play": "That card is not in play in front of that player.",
-    "card_choice_required": "Say which card: 'hand' or the name of a card in play.",
+    "card_choice_required": "Say which card: one from the hand, or the name of a card in play.",
     "no_cards": "The target has no card of that kind to take or discard.",
     "empty_hand": "The player has no cards in hand.",
     "not_dying": "A Beer out of turn is only allowed against a lethal hit.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .answers import do_ability, do_respond
 from .effects import Ctx
 from .errors import Refusal
-from .moves import Move
+from .moves import Move, field_words
 from .rulesets import rules_of
 from .plays import do_play
 from .state import State
@@ -38,7 +38,8 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
 
 
 def unsupported(ctx: Ctx, m: Move, i: int) -> None:
-    raise Refusal("bad_move", f"'{m.action}' is not part of the {ctx.s.ruleset} game.", "record")
+    raise Refusal("bad_move", f"{field_words(m.action).capitalize()} is not part of the "
+                  f"{ctx.s.ruleset} game.", "record")
 
 
 def not_tracked(ctx: Ctx, m: Move, i: int) -> None:
@@ -58,7 +59,7 @@ def own_set(ctx: Ctx, m: Move, i: int) -> None:
                           "another player's.", "host.corrections")
         fields = {k: v for k, v in fields.items() if k != "seat"}
     if fields is None or set(fields) - {"life", "in_play", "ranges"} or not fields:
-        raise Refusal("bad_move", "A player sets their own 'life' or 'in_play'.", "tracker")
+        raise Refusal("bad_move", "A player sets only their own life or cards in play.", "tracker")
     correct(ctx, i, fields, by_seat=True)
 
 
@@ -70,7 +71,7 @@ def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
 
 def do_host(ctx: Ctx, m: Move) -> None:
     if m.action != "set" or not isinstance(m.arg, dict):
-        raise Refusal("bad_move", "The host makes corrections: {\"set\": {...}}.",
+        raise Refusal("bad_move", "The host corrects counts: life, cards in hand, cards in play, fame or whose turn it is.",
                       "host.corrections")
     fields = dict(m.arg)
     if "turn" in fields:
@@ -86,11 +87,11 @@ def do_host(ctx: Ctx, m: Move) -> None:
         if not fields:
             return
     if "seat" not in fields:
-        raise Refusal("bad_move", "Say which seat the correction is for ('seat').",
+        raise Refusal("bad_move", "Say which player the correction is for.",
                       "host.corrections")
     i = ctx.s.index(fields.pop("seat"))
     if not fields or set(fields) - {"life", "hand", "in_play", "fame", "ranges"}:
-        raise Refusal("bad_move", "The host corrects 'life', 'hand', 'in_play' or 'fame'.",
+        raise Refusal("bad_move", "The host corrects life, cards in hand, cards in play, fame or weapon ranges.",
                       "host.corrections")
     correct(ctx, i, fields, by_seat=False)
 
@@ -117,7 +118,6 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     seat = s.seats[i]
     if not seat.alive:
         raise Refusal("bad_correction", f"{seat.name} has been eliminated.", "host.corrections")
-    who = seat.name if by_seat else "Host"
     new = {}
     if "life" in fields:
         new["life"] = _count(fields["life"], 0, seat.max_life, "Life")
@@ -138,7 +138,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     changed = ranges != seat.ranges
     if changed:
         seat.ranges = ranges
-        ctx.say("set", f"{who}: {seat.name}'s weapon range "
+        ctx.say("set", ("" if by_seat else "The host: ") + f"{seat.name}'s weapon range "
                 + ", ".join(f"{k} {v}" for k, v in ranges.items()) + ".", seat=seat.name,
                 field="ranges")
     for key, value in new.items():
@@ -147,10 +147,8 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
             continue
         changed = True
         setattr(seat, key, value)
-        shown = (lambda v: ", ".join(v) or "nothing") if key == "in_play" else str
-        label = key.replace("_", " ")
-        ctx.say("set", f"{who}: {seat.name}'s {label} {shown(before)} → {shown(value)}.",
-                seat=seat.name, field=key)
+        ctx.say("set", set_words(seat.name, key, before, value, by_seat), seat=seat.name,
+                field=key)
     if out:
         if not by_seat:
             ctx.say("note", "An elimination set by the host gives no reward and no penalty.")
@@ -178,7 +176,7 @@ def valid_ranges(ctx: Ctx, seat, in_play: list[str], given: object) -> dict:
     """The entered ranges after a correction: kept for weapons still in play, given for
     those put in play (their range is not known to the app)."""
     if not isinstance(given, dict):
-        raise Refusal("bad_correction", "Ranges are {weapon: number}.", "host.corrections")
+        raise Refusal("bad_correction", "A range is a number for each weapon in play.", "host.corrections")
     table = cards_of(ctx.s)
     out = {n: r for n, r in seat.ranges.items() if n in in_play}
     for key, value in given.items():
@@ -189,9 +187,31 @@ def valid_ranges(ctx: Ctx, seat, in_play: list[str], given: object) -> dict:
         out[card.name] = _count(value, 1, 9, "A range")
     for n in in_play:
         if table.get(n).entered_range and n not in out:
-            raise Refusal("range_required", f"Enter the range printed on the {n} ('ranges').",
+            raise Refusal("range_required", f"Enter the range printed on the {n}.",
                           table.get(n).rule)
     return out
+
+
+COUNT_WORDS = {"life": "life", "hand": "cards in hand", "fame": "fame"}
+
+
+def set_words(name: str, key: str, before, value, by_seat: bool) -> str:
+    """A correction as a player says it: "Ann puts Schofield in play", "The host sets
+    Bob's life from 3 to 2"."""
+    if key == "in_play":
+        added = [c for c in value if c not in before]
+        gone = [c for c in before if c not in value]
+        if by_seat:
+            parts = ([f"puts {' and '.join(added)} in play"] if added else []) + \
+                    ([f"takes {' and '.join(gone)} out of play"] if gone else [])
+            return f"{name} {' and '.join(parts)}."
+        parts = ([f"puts {' and '.join(added)} in front of {name}"] if added else []) + \
+                ([f"takes {' and '.join(gone)} away from {name}"] if gone else [])
+        return f"The host {' and '.join(parts)}."
+    what = COUNT_WORDS.get(key, key)
+    if by_seat:
+        return f"{name}'s {what} goes from {before} to {value}."
+    return f"The host sets {name}'s {what} from {before} to {value}."
 
 
 def valid_in_play(ctx: Ctx, value: object) -> list[str]:

@@ -121,8 +121,7 @@ def _discard_named(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     want = {"Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!"}.get(feat.name)
     given = m.opts.get("discard", want)
     if given is None:
-        raise Refusal("feat_requirement", f"{feat.name}: say which card is discarded "
-                      "('discard').", "legends.perform")
+        raise Refusal("feat_requirement", f"{feat.name}: say which card is discarded.", "legends.perform")
     card = cards_of(ctx.s).get(given).name
     if want and card != want:
         raise Refusal("feat_requirement", f"{feat.name}: the card discarded must be a {want}.",
@@ -139,7 +138,7 @@ def _discard_in_play(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     given = m.opts.get("discard")
     if given is None:
         raise Refusal("feat_requirement", "The Last Hero: no blue card was discarded from play "
-                      "this turn; say which of yours goes ('discard').", "legends.perform")
+                      "this turn; say which of yours goes.", "legends.perform")
     card = cards_of(ctx.s).get(given).name
     if card not in seat.in_play:
         raise Refusal("no_such_card_in_play", f"{seat.name} has no {card} in play.",
@@ -168,8 +167,7 @@ def _skip_first_card(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
 def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     shown = m.opts.get("show", m.opts.get("reveal") if m.action == "perform" else None)
     if not isinstance(shown, list) or len(shown) != 2:
-        raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner "
-                      "('show': [\"5♠\", \"K♠\"]).", "legends.perform")
+        raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner.", "legends.perform")
     (r1, s1), (r2, s2) = parse_drawn(shown[0]), parse_drawn(shown[1])
     if (r1, s1) not in MISSED_COPIES or s1 != s2 or (r1, s1) == (r2, s2):
         raise Refusal("feat_requirement", f"{show(r1, s1)} and {show(r2, s2)} are not a Missed! "
@@ -272,11 +270,11 @@ def _reveal(ctx: Ctx, m: Move, required: bool) -> None:
     name = m.opts.get("reveal")
     if name is None:
         if required:
-            raise Refusal("bad_move", "Name the Feat turned up from the deck ('reveal').",
+            raise Refusal("bad_move", "Name the Feat turned up from the deck.",
                           "legends.boast")
         return
     if not isinstance(name, str) or not name.strip():
-        raise Refusal("bad_move", "'reveal' names a Feat.", "legends.boast")
+        raise Refusal("bad_move", "Name the Feat turned up.", "legends.boast")
     if any(norm(f["name"]) == norm(name) for f in ctx.s.feats):
         raise Refusal("bad_move", f"{name} is already revealed.", "legends.boast")
     known = FEATS_BY_KEY.get(norm(name))
@@ -309,7 +307,7 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
             match = [f for f in tied if isinstance(pick, str) and norm(f["name"]) == norm(pick)]
             if not match:
                 raise Refusal("bad_move", "Several Feats have the most tokens: say which one is "
-                              "discarded ('discard'): " + ", ".join(f["name"] for f in tied) + ".",
+                              "discarded: " + ", ".join(f["name"] for f in tied) + ".",
                               "legends.boast")
             gone = match[0]
         s.feats.remove(gone)
@@ -348,7 +346,7 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
             raise Refusal("claim_target", f"{t.name} cannot lose life to a claim: only another "
                           "Legend with more than 1 life.", "legends.claim")
     if not isinstance(m.opts.get("reveal"), str):
-        raise Refusal("bad_move", "Name the Feat that replaces the claimed one ('reveal').",
+        raise Refusal("bad_move", "Name the Feat that replaces the claimed one.",
                       "legends.claim")
     note = requirement(ctx, m, i, k, feat)
     name = s.feats.pop(k)["name"]

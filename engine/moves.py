@@ -62,6 +62,25 @@ SHAPE_WORDS = {TEXT: f"a text of at most {TEXT_MAX} characters",
                FLAG: "true or false"}
 
 
+# A move's parts as a player would name them (a refusal never shows a key).
+FIELD_WORDS = {"play": "the card played", "target": "the target", "as": "the card it counts as",
+               "end_turn": "the end of the turn", "set": "the correction", "life": "life",
+               "hand": "the hand count", "in_play": "the cards in play", "fame": "fame",
+               "seat": "the player", "turn": "whose turn", "discard": "the discard",
+               "check": "the card turned over", "keep": "the card kept", "respond": "the answer",
+               "reveal": "the card turned up", "show": "the cards shown",
+               "from": "where the first card comes from", "draw": "the draw",
+               "ability": "the ability", "perform": "performing a Feat", "boast": "boasting",
+               "claim": "claiming a Feat", "jail": "leaving Jail with a heart",
+               "give": "the card given", "choice": "the card chosen", "by": "who moves"}
+
+
+def field_words(key: str) -> str:
+    """`where` ("set.in_play") in words: its last part, as a player would name it."""
+    last = str(key).split(".")[-1]
+    return FIELD_WORDS.get(last, last.replace("_", " "))
+
+
 def _bad(message: str) -> Refusal:
     return Refusal("bad_move", message, "record")
 
@@ -77,7 +96,7 @@ def _words(shape: object) -> str:
     if isinstance(shape, tuple):
         return " or ".join(_words(s) for s in shape)
     if isinstance(shape, dict):
-        return "an object with " + ", ".join(f"'{k}'" for k in shape) + " (each optional)"
+        return "made of " + ", ".join(field_words(k) for k in shape) + " (each optional)"
     return SHAPE_WORDS[shape]
 
 
@@ -96,8 +115,9 @@ def checked(value: object, shape: object, where: str) -> object:
         if isinstance(value, dict):
             unknown = [k for k in value if k not in shape]
             if unknown:
-                raise _bad(f"'{where}' has no key {str(unknown[0])[:TEXT_MAX]!r} "
-                           f"(it takes {', '.join(shape) or 'none'}).")
+                raise _bad(f"{field_words(where).capitalize()} has nothing called "
+                           f"{str(unknown[0])[:TEXT_MAX]!r} (it takes "
+                           f"{', '.join(field_words(k) for k in shape) or 'nothing'}).")
             return {k: checked(value[k], shape[k], f"{where}.{k}") for k in shape
                     if k in value}
     elif shape == TEXT:
@@ -114,7 +134,7 @@ def checked(value: object, shape: object, where: str) -> object:
     elif shape == FLAG:
         if isinstance(value, bool):
             return value
-    raise _bad(f"'{where}' must be {_words(shape)}.")
+    raise _bad(f"{field_words(where).capitalize()} must be {_words(shape)}.")
 
 
 @dataclass(frozen=True)

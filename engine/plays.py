@@ -126,7 +126,7 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
     choice = m.opts.get("card")
     t = ctx.s.seats[j]
     if not isinstance(choice, str):
-        raise Refusal("card_choice_required", f"{card.name}: say 'hand' or which card in play.",
+        raise Refusal("card_choice_required", f"{card.name}: say whether it takes a card from the hand or which card in play.",
                       card.rule)
     if choice.casefold() == "hand":
         if i == j:

@@ -773,10 +773,10 @@ RULES: dict[str, dict] = {
     # ---------------------------------------------------------------- the record
     "record": {
         "title": "How moves are written",
-        "text": "Every move names who makes it and exactly one action (draw, play, respond, "
-                "check, ability, end_turn, set, and the Legends moves). A move written outside "
-                "this vocabulary is refused without changing anything; docs/record-format.md "
-                "describes each move.",
+        "text": "Every move names who makes it and exactly one action: a draw, a card played, "
+                "an answer, a draw! reported, an ability used, the end of a turn, a correction, "
+                "or one of the Legends moves. A move written any other way is refused without "
+                "changing anything; the game record's format describes each move.",
         "see": ["host.corrections"],
     },
     # ---------------------------------------------------------------- BANG! Legends
@@ -929,6 +929,12 @@ def rule(rule_id: str) -> dict:
     """The rule with this id, as {"id", "title", "text", "see"}. Raises KeyError."""
     r = RULES[rule_id]
     return {"id": rule_id, "title": r["title"], "text": r["text"], "see": list(r["see"])}
+
+
+def title(rule_id: str) -> str:
+    """The title a player reads for a rule id ("turn.bang_limit" -> its title); "" if none."""
+    r = RULES.get(rule_id)
+    return r["title"] if r else ""
 
 
 def search(query: str) -> list[str]:

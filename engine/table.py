@@ -85,10 +85,10 @@ class Geometry:
         total = sum(p["delta"] for p in parts)
         if a in self.all_at_1 and total != 1:
             parts.append({"label": f"{self.all_at_1[a]} (legend) sees everyone at 1",
-                          "delta": 1 - total})
+                          "delta": 1 - total, "rule": True})
             total = 1
         if total < 1:
-            parts.append({"label": "never less than 1", "delta": 1 - total})
+            parts.append({"label": "but never less than 1", "delta": 1 - total, "rule": True})
             total = 1
         return total, parts
 
@@ -185,9 +185,11 @@ def legal_targets(state: State, seat: str, card_name: str) -> list[dict]:
 
 
 def why(parts: list[dict]) -> str:
-    """A breakdown in words: "2 seats apart · Bob's Mustang +1"."""
+    """A breakdown in words: "2 seats apart · Bob's Mustang +1". A rule that sets the
+    result ("but never less than 1") is said without the sum that brings it there."""
     out = [parts[0]["label"]]
-    out += [f"{p['label']} {'+' if p['delta'] > 0 else '−'}{abs(p['delta'])}" for p in parts[1:]]
+    out += [p["label"] if p.get("rule") else
+            f"{p['label']} {'+' if p['delta'] > 0 else '−'}{abs(p['delta'])}" for p in parts[1:]]
     return " · ".join(out)
 
 

@@ -25,7 +25,7 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str,
             raise Refusal("bad_check", "Lucky Duke reveals exactly two cards.", "char.lucky_duke")
         cards = [parse_drawn(v) for v in value]
         if keep is None:
-            raise Refusal("bad_check", "Say which of the two cards Lucky Duke keeps ('keep').",
+            raise Refusal("bad_check", "Say which of the two cards Lucky Duke keeps.",
                           "char.lucky_duke")
         chosen = parse_drawn(keep)
         if chosen not in cards:
@@ -140,7 +140,7 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("wrong_phase", f"{ctx.name(i)} has already drawn this turn.", "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None
     if opts is None or set(opts) - {"from", "reveal", "give"}:
-        raise Refusal("bad_move", "A draw is written {} or {\"from\": ...} or {\"reveal\": ...}.",
+        raise Refusal("bad_move", "Say how the cards are drawn: from the deck, from a player or the discard pile, or with the card shown.",
                       "record")
     hook = ctx.char(i).draw
     oregon = any(e.get("oregon") == i for e in s.turn_log)
@@ -150,14 +150,14 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     if src is not None and not ((hook == "jesse" and src != "discard")
                                 or (hook in ("pedro", "pedro_legend") and src == "discard")):
         raise Refusal("ability_unavailable",
-                      f"{s.seats[i].character} cannot take the first card from {src!r}.",
+                      f"{s.seats[i].character} cannot take the first card from "
+                      f"{'the discard pile' if src == 'discard' else src}.",
                       "turn.draw")
     if reveal is not None and hook not in ("black_jack", "black_jack_21"):
         raise Refusal("ability_unavailable", f"{s.seats[i].character} shows no card when "
                       "drawing.", "turn.draw")
     if hook == "black_jack" and reveal is None:
-        raise Refusal("reveal_required", "Black Jack shows his second card: enter it "
-                      "('reveal').", "char.black_jack")
+        raise Refusal("reveal_required", "Black Jack shows his second card: enter it.", "char.black_jack")
     if give is not None and hook != "kit_legend":
         raise Refusal("ability_unavailable", f"{s.seats[i].character} gives no card away.",
                       "turn.draw")
@@ -223,7 +223,7 @@ def do_end_turn(ctx: Ctx, m: Move, i: int) -> None:
     opts = m.arg if isinstance(m.arg, dict) else {}
     given = opts.get("discard", need)
     if not isinstance(given, int) or isinstance(given, bool) or given < 0:
-        raise Refusal("bad_move", "'discard' is a number of cards.", "record")
+        raise Refusal("bad_move", "Say how many cards are discarded.", "record")
     if given < need:
         raise Refusal("over_hand_limit", f"{seat.name} holds {seat.hand} cards with a limit of "
                       f"{hand_limit(s, i)}: {need} must be discarded.", "turn.discard")

@@ -175,3 +175,50 @@ def test_legend_moment_320_px_covers_the_page(server, pw, browser, tmp_path):
     ctx.close()
     host_ctx.close()
     assert not watch.errors, watch.errors
+
+
+# --- words ------------------------------------------------------------------------------
+
+VISIBLE_IDS = """() => {
+  document.querySelectorAll("details").forEach((d) => { d.open = true; });
+  const text = document.body.innerText;
+  return [...text.matchAll(/\\b[a-z][a-z0-9]*_[a-z0-9_]+\\b|\\b[a-z]+\\.[a-z][a-z_]*\\b|\\d [+−]\\d/g)]
+    .map((m) => text.slice(Math.max(0, m.index - 30), m.index + 30));
+}"""
+
+
+@pytest.mark.browser
+def test_plain_words_on_phone_and_host(server, pw, browser, tmp_path):
+    """Issue 9 §2 as a player sees it: a refused target on one's own phone says "your Colt
+    .45" and names the rule by its title; the log says what the host took back; no page
+    shows an identifier, a rule id or a code, not even the page of a bad seat link."""
+    watch = Watch()
+    record = four(("Ann", {"character": "Kit Carlson"}), ("Cid", {"in_play": ["Mustang"]}),
+                  moves=[{"by": "Ann", "play": "Barrel"}])
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
+    ann.get_by_role("button", name="Play a card").click()
+    sheet = ann.locator("#ref-dialog")
+    sheet.get_by_role("button", name="BANG!", exact=True).click()
+    why = sheet.locator("#why-Cid")
+    expect(why).to_contain_text("your Colt .45 reaches 1")
+    expect(why).not_to_contain_text("Ann's")
+    expect(why.locator("a.rule-link")).to_have_text(re.compile(r"^Rule: [A-Z][^.]*$"))
+    shot(ann, "table-words-your-reach")
+    assert not ann.evaluate(VISIBLE_IDS), ann.evaluate(VISIBLE_IDS)
+    sheet.get_by_role("button", name="Close").click()
+    # the host takes back the Barrel: the log says what it was
+    host.get_by_role("button", name="Undo last move").click()
+    expect(host.locator("#log")).to_contain_text("The host took back: Ann")
+    expect(ann.locator("#log")).to_contain_text("The host took back: Ann")
+    assert not host.evaluate(VISIBLE_IDS), host.evaluate(VISIBLE_IDS)
+    assert not ann.evaluate(VISIBLE_IDS), ann.evaluate(VISIBLE_IDS)
+    # a seat link that is not valid: a sentence, no error code
+    stray = watch.page(ctx, "stray")
+    stray.goto(server + "/t/" + host.url.rstrip("/").split("/")[-1] + "/claim/nonsense")
+    expect(stray.get_by_role("alert")).to_be_visible()
+    expect(stray.locator("body")).not_to_contain_text("bad_token")
+    assert not stray.evaluate(VISIBLE_IDS)
+    ctx.close()
+    host_ctx.close()
+    assert not [e for e in watch.errors if "40" not in e], watch.errors

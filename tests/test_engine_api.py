@@ -103,7 +103,7 @@ def test_distance_breakdown_clamps_once_at_the_end():
     # Cid (Rose Doolan + Scope) sees Bob (Paul Regret) at 1 + 1 - 1 - 1 = 0 -> 1
     d, parts = engine.table.distance_parts(s, 2, 1)
     assert d == 1 and sum(p["delta"] for p in parts) == 1
-    assert [p["label"] for p in parts][-1] == "never less than 1"
+    assert [p["label"] for p in parts][-1] == "but never less than 1"
 
 
 def test_legal_targets_say_why_not():

@@ -77,7 +77,11 @@ def test_undo_and_host_correction(table):
     snap = table.last("host")
     assert snap["view"]["seats"][1]["life"] == life
     assert snap["table"]["moves"] == 0
-    assert any(line["kind"] == "undo" for line in snap["log"])
+    undo = [line["text"] for line in snap["log"] if line["kind"] == "undo"]
+    # the log says what was taken back, in words (issue 9 §2), not a move number
+    assert undo == [f"The host took back: Bob's life goes from {life} to {life - 1}."], undo
+    names = [line["text"] for line in snap["log"] if line["kind"] == "set"]
+    assert names == [], names                          # the move itself is gone
     assert table.emit("host", "undo")["error"]["code"] == "nothing_to_undo"
 
     ack = table.emit("host", "host_move", {"set": {"seat": "Cid", "life": 2}})

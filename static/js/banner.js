@@ -1,6 +1,7 @@
 // Non-blocking messages at the bottom of the screen: refusals from the server (with the
 // rule they rest on), connection notices, confirmations. They never steal focus.
 import { h } from "./dom.js";
+import { personal } from "./words.js";
 
 const MAX = 3;
 
@@ -21,14 +22,14 @@ function container() {
 }
 
 /** Show a message; kind is "error", "info" or "ok". Returns the banner element. */
-export function showBanner(message, { kind = "error", rule = "", timeout = 9000, key = "" } = {}) {
+export function showBanner(message, { kind = "error", rule = "", ruleTitle = "", timeout = 9000, key = "" } = {}) {
   const box = container();
   if (!box) return null;
   if (key) box.querySelectorAll(`[data-key="${key}"]`).forEach((el) => el.remove());
   const close = () => el.remove();
   const el = h("div", { class: `banner ${kind}`, dataset: { key }, role: kind === "error" ? "alert" : null },
-    h("span", { class: "msg" }, message, rule ? h("span", { class: "rule" }, "Rule: ",
-      h("a", { href: `/rules#${anchor(rule)}`, target: "_blank", rel: "noopener" }, rule)) : null),
+    h("span", { class: "msg" }, personal(message), rule ? h("span", { class: "rule" }, "Rule: ",
+      h("a", { href: `/rules#${anchor(rule)}`, target: "_blank", rel: "noopener" }, ruleTitle || "see the rules")) : null),
     h("button", { type: "button", class: "ghost", "aria-label": "Dismiss", onclick: close }, "✕"));
   box.append(el);
   while (box.children.length > MAX) box.firstElementChild.remove();
@@ -39,7 +40,7 @@ export function showBanner(message, { kind = "error", rule = "", timeout = 9000,
 /** A refused move: {code, message, rule} from an ack. */
 export function showRefusal(error) {
   const e = error || {};
-  return showBanner(e.message || `Refused (${e.code || "unknown reason"}).`, { rule: e.rule || "" });
+  return showBanner(e.message || "The server refused this.", { rule: e.rule || "", ruleTitle: e.rule_title || "" });
 }
 
 export function clearBanner(key) {

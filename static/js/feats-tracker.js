@@ -48,7 +48,7 @@ export function renderFeats(s, move) {
 }
 
 const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || "Not possible now.",
-  v.rule ? h("a", { class: "feat-rule", href: ruleHref(v.rule), target: "_blank", rel: "noopener", "aria-label": `Rule: ${v.rule}` }, "Rule ›") : null);
+  v.rule ? h("a", { class: "feat-rule", href: ruleHref(v.rule), target: "_blank", rel: "noopener", "aria-label": `Rule: ${v.rule_title || "see the rules"}` }, "Rule ›") : null);
 
 function renderList() {
   const opts = list(me().feats);

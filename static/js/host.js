@@ -42,6 +42,6 @@ function render(s) {
 
 socket = connect({ table }, {
   onSnapshot: render,
-  onError: (err) => showBanner(err.message || `Problem: ${err.code || "unknown"}`,
-    { rule: err.rule || "", timeout: 0 }),
+  onError: (err) => showBanner(err.message || "The connection to the table failed.",
+    { rule: err.rule || "", ruleTitle: err.rule_title || "", timeout: 0 }),
 });

@@ -3,6 +3,7 @@
 import { $, h, fill, get, list, tableId } from "./dom.js";
 import { connect, send } from "./connection.js";
 import { showBanner } from "./banner.js";
+import { setMe, personal } from "./words.js";
 import { takeToken, dropToken } from "./token.js";
 import { start as keepAwake, onAwakeChange } from "./awake.js";
 import { wireRoleCard, renderRole } from "./phone-role.js";
@@ -36,6 +37,7 @@ function render(s) {
   if (!view || !me() || status === "lobby") return renderLobby(s);
   showOnly("game-view");
   const m = me();
+  setMe(m.name);
   const seat = mySeat();
   renderTurn(view, m, seat);
   renderRole(m);
@@ -117,7 +119,7 @@ function renderOutcome(view, m, seat, status) {
 
 function renderLog(lines) {
   const items = list(lines).slice().reverse();
-  fill($("#log"), items.map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
+  fill($("#log"), items.map((l) => h("li", { class: `log-${l.kind || "line"}` }, personal(l.text || ""))));
 }
 
 // --- start -----------------------------------------------------------------------------
@@ -146,7 +148,7 @@ if (!token) {
         showOnly("no-token");
         if (err.code === "kicked") showBanner("The host took you off this table.", { kind: "info", timeout: 0 });
       } else {
-        showBanner(err.message || `Problem: ${err.code || "unknown"}`, { rule: err.rule || "", timeout: 0 });
+        showBanner(err.message || "The connection to the table failed.", { rule: err.rule || "", ruleTitle: err.rule_title || "", timeout: 0 });
       }
     },
   });

@@ -57,7 +57,7 @@ export async function renderAsk(box, { snap, ask, me }) {
       fill(distOut, h("p", { class: "ruling" }, h("strong", {}, `${ack.from} sees ${ack.to} at distance ${ack.distance}`),
         h("br"), why(ack.breakdown), h("br"),
         `${ack.from}'s ${ack.weapon} reaches ${ack.range}: BANG! ${ack.bang ? "✓ yes" : "✗ no"} · Panic! ${ack.panic ? "✓ yes" : "✗ no"}`),
-      ruleLink(ack.rule));
+      ruleLink(ack.rule, ack.rule_title));
     } },
     h("h3", {}, "What is the distance, and why?"),
     select("ask-dist-from", "From", living, first),

@@ -1,19 +1,21 @@
 // Pieces referee mode draws on both screens: a ruling with its reason and rule link, a
 // revealed card with its suit symbol, and the read-only questions' cached card list.
 import { h } from "./dom.js";
+import { personal } from "./words.js";
 
 /** The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as the engine makes it. */
 export const ruleHref = (id) => `/rules#${String(id || "").replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;
 
-export const ruleLink = (id) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" }, "Rule: ", id) : null);
+/** A link to a rule: the player reads its title (never its id), the id makes the address. */
+export const ruleLink = (id, title) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" }, "Rule: ", title || "see the rules") : null);
 
 /** A ruling ({ok} or {ok:false, message, rule}) as a small block. */
 export function rulingBox(r, okText = "Allowed by the rules.") {
   if (!r) return null;
   if (r.ok) return h("p", { class: "ruling ok", role: "status" }, "✓ ", okText);
   return h("div", { class: "ruling no", role: "status" },
-    h("p", {}, "✗ ", r.message || r.reason || "Not allowed."),
-    r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule));
+    h("p", {}, "✗ ", personal(r.message || r.reason || "Not allowed.")),
+    r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));
 }
 
 const RED = new Set(["♥", "♦"]);

@@ -5,6 +5,7 @@
 import { $, h, fill, get, list } from "./dom.js";
 import { pendingText } from "./bits.js";
 import { ruleLink } from "./referee-bits.js";
+import { personal } from "./words.js";
 import { register } from "./phone-referee.js";
 
 // The sheets load on first use, so the page's first load stays small.
@@ -94,7 +95,7 @@ function answerRow(a) {
   return h("li", { class: a.ok ? "ok" : "no" },
     h("button", { type: "button", class: a.ok && a.respond !== "take" ? "primary" : a.respond === "take" && a.ok ? "danger" : "",
       disabled: !a.ok, "aria-describedby": a.ok ? null : id, onclick: click }, a.label || a.respond),
-    a.ok ? null : h("span", { class: "why", id }, a.reason || "", " ", ruleLink(a.rule)));
+    a.ok ? null : h("span", { class: "why", id }, personal(a.reason || ""), " ", ruleLink(a.rule, a.rule_title)));
 }
 
 function questionBox(box, me) {

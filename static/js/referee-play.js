@@ -4,6 +4,7 @@
 // the dialog open with its sentence and rule, and nothing changes.
 import { $, h, fill, get, list } from "./dom.js";
 import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
+import { personal } from "./words.js";
 
 const GROUPS = [
   ["At a player", (c) => aimed(c)],
@@ -76,7 +77,7 @@ export function openPlay({ snap, ask, move }) {
           type: "button", class: t.ok ? "primary" : "", disabled: !t.ok, "aria-describedby": t.ok ? null : `why-${t.name}`,
           onclick: () => (ack.choice ? chooseTaken(e, name, t.name) : send({ play: name, target: t.name, ...(e.as ? { as: e.as } : {}) })),
         }, t.name),
-        t.ok ? null : h("span", { class: "why", id: `why-${t.name}` }, t.message || "", " ", ruleLink(t.rule))))),
+        t.ok ? null : h("span", { class: "why", id: `why-${t.name}` }, personal(t.message || ""), " ", ruleLink(t.rule, t.rule_title))))),
       h("div", { class: "row" }, back));
   }
 
