@@ -354,7 +354,8 @@ def test_judge_answers_for_any_player_and_never_echoes_a_role(record_table):
         seats(("Cid", {"life": 1})), turn="Ann"))
     r = ok(t.emit("Bob", "judge", {"move": {"play": "BANG!", "target": "Ann"}}))["ruling"]
     assert r == {"ok": False, "code": "not_your_turn", "message": r["message"],
-                 "rule": r["rule"], "rule_text": r["rule_text"]} and r["rule_text"]
+                 "rule": r["rule"], "rule_title": r["rule_title"],
+                 "rule_text": r["rule_text"]} and r["rule_text"] and r["rule_title"]
     r = ok(t.emit("Bob", "judge", {"by": "Ann", "move": {"play": "Jail", "target": "Cid"}}))
     assert r["ruling"] == {"ok": True}
     # Cid is dying after a Duel: "can Cid give up?" says yes and nothing more
