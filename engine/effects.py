@@ -131,7 +131,8 @@ class Ctx:
         seat.hand, seat.in_play = 0, []
         seat.life = min(seat.life, 0)
         self.s.pending = [a for a in self.s.pending if a.seat != i]
-        shown = seat.role if seat.role != "unknown" else "role hidden in this record"
+        shown = (rules_of(self.s).words.get("roles", {}).get(seat.role, seat.role.replace("_", " "))
+                 if seat.role != "unknown" else "role hidden in this record")
         self.say("out", f"{seat.name} is eliminated: {shown}.", seat=seat.name, role=seat.role)
         self.log(eliminated=i, by=source)
         vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]

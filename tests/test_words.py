@@ -51,6 +51,17 @@ def human_strings(obj, key: str = ""):
         yield obj
 
 
+def _values(obj):
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from _values(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _values(v)
+    elif isinstance(obj, str):
+        yield obj
+
+
 class Texts:
     """Every sentence met, with where it came from; `bad()` lists the offenders."""
 
@@ -60,8 +71,13 @@ class Texts:
     def add(self, text: str, where: str) -> None:
         self.seen.setdefault(text, where)
 
-    def refusal(self, e: engine.Refusal, where: str) -> None:
-        self.add(e.message, where)
+    def refusal(self, e: engine.Refusal, where: str, move: dict | None = None) -> None:
+        """A refusal may quote back what the move said ('hit_all' is no effect of this
+        card): such an echo of the writer's own input is not the engine's identifier."""
+        message = e.message
+        for value in _values(move):
+            message = message.replace(f"'{value}'", "'…'")
+        self.add(message, where)
         assert e.rule in RULES, f"{where}: refusal {e.code} cites no known rule ({e.rule!r})"
         self.add(title(e.rule), where)
 
@@ -104,7 +120,7 @@ def test_every_record_reads_as_plain_words(path):
         try:
             state, events = engine.apply(state, move)
         except engine.Refusal as e:
-            texts.refusal(e, where)
+            texts.refusal(e, where, move)
             continue
         for ev in events:
             texts.add(ev["text"], where)

@@ -85,8 +85,8 @@ def apply(ctx, i, card, key, m, ask) -> None:
 def steal(ctx, i: int, j: int, choice) -> None:
     t = ctx.s.seats[j]
     if not isinstance(choice, str):
-        raise Refusal("card_choice_required", "Destiny: say which card is taken ('card': "
-                      "\"hand\" or a card in play).", "sw.destiny")
+        raise Refusal("card_choice_required", "Destiny: say which card is taken: one from the "
+                      "hand, or a card in play.", "sw.destiny")
     if choice.casefold() == "hand":
         if t.hand == 0:
             raise Refusal("no_cards", f"{t.name} has no cards in hand.", "sw.destiny")
@@ -104,7 +104,8 @@ def steal(ctx, i: int, j: int, choice) -> None:
 def discard_all(ctx, i: int, choices) -> None:
     from ...table import cards_of
     if not isinstance(choices, dict):
-        raise Refusal("bad_move", "'discards' is {seat: \"hand\" or a card in play}.",
+        raise Refusal("bad_move", "Say, for each other player, whether the discard "
+                      "comes from the hand or which card in play.",
                       "sw.destiny")
     names = {ctx.s.seats[k].name.casefold(): k for k in ctx.others(i)}
     picked = {}
@@ -119,10 +120,10 @@ def discard_all(ctx, i: int, choices) -> None:
         if what is None:
             if t.in_play:
                 raise Refusal("card_choice_required", f"{t.name} has no hand: say which of "
-                              f"their cards in play is discarded ('discards').", "sw.destiny")
+                              f"their cards in play is discarded.", "sw.destiny")
             continue
         if not isinstance(what, str):
-            raise Refusal("bad_move", "A discard is \"hand\" or a card in play.", "sw.destiny")
+            raise Refusal("bad_move", "A discard comes from the hand or is a card in play.", "sw.destiny")
         if what.casefold() == "hand":
             if t.hand == 0:
                 raise Refusal("no_cards", f"{t.name} has no cards in hand.", "sw.destiny")
