@@ -52,3 +52,17 @@ def test_a_new_star_wars_game_passes_vader_clockwise(app):
     assert ack["ok"], ack
     seats = t.last("host")["view"]["seats"]
     assert next(s["name"] for s in seats if s["role"] == "vader") == names[(k + 1) % 4]
+
+
+def test_the_pages_carry_the_rulesets_words_and_only_its_own_parts(app):
+    import json
+    import re
+    t = TableHelper(app, mode="tracker", ruleset="starwars")
+    for page in (t.http.get(f"/host/{t.id}"), t.http.get(f"/p/{t.id}")):
+        html = page.get_data(as_text=True)
+        words = json.loads(re.search(r'id="ruleset-words">(.*?)</script>', html).group(1))
+        assert words["life"] == "energy" and words["check"] == "check"
+        assert words["roles"]["vader"] == "Darth Vader"
+        assert 'id="feats-box"' not in html and 'id="host-feats"' not in html
+    rules = t.http.get("/rules").get_data(as_text=True)
+    assert "Encounter with Destiny" in rules and "Trash Compactor" in rules
