@@ -69,7 +69,7 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
         if card.kind == "beer":
             raise Refusal("not_dying", f"A {card.name} out of turn is only for a hit that "
                           "would eliminate you.", card.rule)
-        raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
+        raise Refusal("wrong_answer", *why_not(ctx, ask.kind))
     if s.seats[i].hand < 1:
         raise Refusal("empty_hand", f"{s.seats[i].name} has no cards in hand.", "cards")
     shown = card.name if card.name == played.name else f"{played.name} as {card.name}"
@@ -108,6 +108,11 @@ def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
     return ""
 
 
+def why_not(ctx: Ctx, kind: str) -> tuple[str, str]:
+    """(sentence, rule) for an answer that does not answer this kind of question."""
+    return rules_of(ctx.s).why_not.get(kind) or WHY_NOT[kind]
+
+
 def cancel_one(ctx: Ctx, ask: Ask) -> None:
     if ask.needed > 1:
         ctx.replace_ask(ask, needed=ask.needed - 1)
@@ -124,7 +129,7 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     if which == "jourdonnais" and ctx.char(i).evades_brown:
         return evade(ctx, ask, m)
     if ask.kind not in ("bang", "gatling"):
-        raise Refusal("wrong_answer", WHY_NOT[ask.kind][0], WHY_NOT[ask.kind][1])
+        raise Refusal("wrong_answer", *why_not(ctx, ask.kind))
     if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
         barrel = next(c.name for c in cards_of(ctx.s) if c.kind == "barrel")
         raise Refusal("no_barrel", f"{ctx.name(i)} has no {barrel} in play.", "card.barrel")
@@ -132,7 +137,8 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         raise Refusal("ability_unavailable", f"{ctx.s.seats[i].character} has no Barrel of "
                       "his own.", "char.jourdonnais")
     if which in ask.tried:
-        raise Refusal("barrel_used", "Each Barrel draws! once against a shot.", "card.barrel")
+        raise Refusal("barrel_used", f"Each {has_kind(ctx.s, i, 'barrel') or ctx.s.seats[i].character}"
+                      f" is tried once against a shot.", "card.barrel")
     if "check" not in m.opts:
         raise Refusal("bad_check", "Enter the card turned over for the Barrel.", "draw")
     rules = rules_of(ctx.s)
@@ -225,7 +231,8 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("bad_move", f"{seat.character} discards cards two at a time.",
                       ctx.char(i).rule)
     if seat.life + n // per > seat.max_life:
-        raise Refusal("full_life", f"{seat.name} cannot go above {seat.max_life} life.",
+        raise Refusal("full_life", f"{seat.name} cannot go above {seat.max_life} "
+                      f"{ctx.word('life')}.",
                       ctx.char(i).rule)
     ctx.spend(i, n, seat.character)
     ctx.heal(i, n // per, seat.character)

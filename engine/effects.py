@@ -29,6 +29,10 @@ class Ctx:
     def char(self, i: int) -> Character:
         return character(self.s, i)
 
+    def word(self, key: str) -> str:
+        """The ruleset's word for `key` ("life" is "energy" in Star Wars)."""
+        return rules_of(self.s).words[key]
+
     def say(self, kind: str, text: str, **data) -> None:
         self.events.append({"type": kind, "text": text, **data})
 
@@ -79,7 +83,7 @@ class Ctx:
         if won:
             before = seat.life
             seat.life += won
-            self.say("life", f"{seat.name}: life {before} → {seat.life} ({why}).",
+            self.say("life", f"{seat.name}: {self.word('life')} {before} → {seat.life} ({why}).",
                      seat=seat.name, before=before, after=seat.life)
             self.log(healed=i)
             if before <= 0 < seat.life:
@@ -92,7 +96,7 @@ class Ctx:
         before = seat.life
         seat.life -= n
         cause = f"{card} from {self.name(source)}" if source is not None else card
-        self.say("life", f"{seat.name}: life {before} → {seat.life} ({cause}).",
+        self.say("life", f"{seat.name}: {self.word('life')} {before} → {seat.life} ({cause}).",
                  seat=seat.name, before=before, after=seat.life)
         self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life,
                  after=seat.life)

@@ -165,7 +165,8 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
         if t.role == rules.leader:
             return Refusal("jail_on_sheriff", rules.words["no_jail_on_leader"], card.rule)
         if has_kind(state, j, "jail"):
-            return Refusal("duplicate_in_play", f"{t.name} is already in Jail.", "turn.one_copy")
+            return Refusal("duplicate_in_play", f"{t.name} already has a {card.name} in play.",
+                           "turn.one_copy")
     return None
 
 

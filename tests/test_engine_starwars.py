@@ -174,3 +174,10 @@ def test_a_new_game_keeps_the_survivors_ability_cards_and_may_pass_vader_on():
             assert new[s.name]["character"] == s.character
     assert new["Eve"].get("energy") == 5 or not state.seats[4].alive
     assert initial_state(nxt).seats[4].hand == initial_state(nxt).seats[4].max_life
+
+
+def test_every_rule_the_rulesets_cite_exists():
+    from engine.rulebook import RULES
+    for rules in engine.RULESETS.values():
+        cited = [r for _, r in rules.why_not.values()] + [d["rule"] for d in rules.decisions.values()]
+        assert [r for r in cited if r not in RULES] == []

@@ -51,6 +51,7 @@ class Ruleset:
              "dying": "{seat} is dying: a Beer now, or out of the game.",
              "bang_limit": "Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
                            "the limit)."}
+    why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}

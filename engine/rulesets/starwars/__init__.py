@@ -31,6 +31,7 @@ class StarWars(Ruleset):
     features = {"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
+    why_not = data.WHY_NOT
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
     free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
 

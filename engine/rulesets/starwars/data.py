@@ -124,6 +124,17 @@ DESTINY = {
                                  "two players left)."},
     "Repair": {"draw": "Draw a card."},
 }
+WHY_NOT = {
+    "indians": ("Against the Jawas only discarding a BANG! helps: no Missed!, no Cover, no "
+                "Lucky.", "sw.card.jawas"),
+    "duel": ("In a Duel only BANG! cards count: no Missed!, no Cover.", "sw.card.duel"),
+    "dying": ("With no energy left only a Bacta Tank (or Resilient) keeps a player in; "
+              "Respite does not.", "sw.card.bacta_tank"),
+    "bang": ("A hit is cancelled by a Missed! or a passed Cover or Lucky check.",
+             "sw.card.missed"),
+    "gatling": ("A hit is cancelled by a Missed! or a passed Cover or Lucky check.",
+                "sw.card.at_at_attack"),
+}
 DECISIONS = {
     "range": {"text": "The range of this weapon was entered from the card: the rulebook does "
                       "not give it, so the app keeps what the player entered.",
