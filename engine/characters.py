@@ -18,6 +18,7 @@ class Character:
     sees_closer: int = 0          # subtracted from the distance at which they see others
     seen_farther: int = 0         # added to the distance at which others see them
     misses_needed: int = 1        # Missed! effects needed against their BANG! cards
+    misses_all_hits: bool = False  # ... and against every other hit of theirs (Star Wars)
     unlimited_bang: bool = False  # no one-BANG!-per-turn limit
     check_cards: int = 1          # cards turned over for each draw!
     built_in_barrel: bool = False

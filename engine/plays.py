@@ -105,7 +105,7 @@ def shoot(ctx: Ctx, i: int, j: int, card: str) -> None:
         else:
             ctx.hit(j, 1, i, card)
         return
-    needed = char.misses_needed if card == "BANG!" else 1
+    needed = char.misses_needed if card == "BANG!" or char.misses_all_hits else 1
     ctx.s.pending.append(Ask(j, "bang", i, card, needed=needed))
 
 
@@ -190,8 +190,10 @@ def play_draw(n: int):
 def play_ask_all(kind: str):
     def play(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
         _pay(ctx, i, card)
+        char = ctx.char(i)
+        needed = char.misses_needed if kind == "gatling" and char.misses_all_hits else 1
         for k in ctx.others(i):
-            ctx.s.pending.append(Ask(k, kind, i, card.name))
+            ctx.s.pending.append(Ask(k, kind, i, card.name, needed=needed))
     return play
 
 

@@ -62,9 +62,9 @@ ABILITIES = CharacterTable((
     Character("Inventive", 4, "Plays BANG! as Missed! and Missed! as BANG! (without their "
               "Destiny effects). A Missed! used as a BANG! is the turn's BANG!.",
               "sw.ability.inventive", swaps_bang_missed=True),
-    Character("Accurate", 4, "A hit of theirs, Destiny hits included, takes two Missed! to "
-              "cancel; a passed Cover check or Lucky counts as one.", "sw.ability.accurate",
-              misses_needed=2),
+    Character("Accurate", 4, "Every hit of theirs (a BANG!, an AT-AT Attack, a Destiny hit) "
+              "takes two Missed! to cancel; a passed Cover check or Lucky counts as one.",
+              "sw.ability.accurate", misses_needed=2, misses_all_hits=True),
 ))
 TEMPERED = "Tempered"
 CUSTOM_TEXT = ("An ability card entered by name: the app applies no automatic effect for it; "

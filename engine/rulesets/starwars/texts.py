@@ -274,7 +274,9 @@ SW_RULES: dict[str, dict] = {
     "sw.ability.accurate": {
         "title": "Accurate",
         "text": "Each hit of theirs, Destiny hits included, needs two Missed! to cancel; a "
-                "passed Cover check or Lucky counts as one of them.",
+                "passed Cover check or Lucky counts as one of them. The rulebook speaks of "
+                "every hit, so an AT-AT Attack of theirs needs two as well (unlike the base "
+                "game's Slab the Killer, whose rule is about BANG! cards).",
         "see": ["sw.card.missed", "sw.card.cover"],
     },
     "sw.new_game": {
