@@ -10,11 +10,12 @@ phone's `move` event, and its latency runs until all 7 phones of the table hold 
 snapshot carrying it (bench/fanout.py's measure, whose Recorder this reuses).
 
 1. fan-out: moves at a steady rate (default 20/s) over all tables: p50/p99;
-2. capacity: the rate climbs (default 25, 50, 100, 200 moves/s, a few seconds each);
+2. capacity: the rate climbs (default 25, 35, 50, 70, 100, 140, 200 moves/s, a few
+   seconds each);
    the capacity is the highest rate at which every move reached all 7 phones with
    p99 under 250 ms.
 
-    python bench/hosted.py [--processes 1,2] [--tables 50] [--rate 20] [--duration 15]
+    python bench/hosted.py [--processes 0,1,2] [--tables 50] [--rate 20] [--duration 15]
                            [--steps 25,50,100,200] [--step-duration 6]
 
 Prints `name: value unit` lines, e.g. `p2_fanout_p50_ms: 21.0 ms`, `p2_capacity_moves_s:
@@ -88,8 +89,10 @@ def set_up(url: str, tables: int, rec, clients: list) -> list[list]:
 
 
 def play(rec, tables: list[list], rate: float, seconds: float, warmup: float,
-         rng: random.Random, toggles: dict, drain: float = 8.0) -> dict:
-    """Moves at `rate` for `warmup` + `seconds`; the measured ones' latencies."""
+         rng: random.Random, toggles: dict, pids: list[int], drain: float = 8.0) -> dict:
+    """Moves at `rate` for `warmup` + `seconds`; the measured ones' latencies, and the
+    CPU the servers (`pids`) and this client process used meanwhile."""
+    c_srv, c_me, w0 = cpu_of(pids), time.process_time(), time.perf_counter()
     with rec.lock:
         rec.sent.clear(), rec.arrivals.clear(), rec.done.clear(), rec.first.clear()
         next_seq = dict(rec.latest)
@@ -114,15 +117,71 @@ def play(rec, tables: list[list], rate: float, seconds: float, warmup: float,
                 break
         time.sleep(0.05)
     time.sleep(0.3)                      # stragglers of this step before the next one
+    wall = time.perf_counter() - w0
     with rec.lock:
         lat = sorted(v * 1000 for v in rec.done.values())
     return {"lat": lat, "moves": n_meas, "lost": n_meas - len(lat),
-            "late_s": time.perf_counter() - t0 - warmup - seconds}
+            "srv_cpu": 100 * (cpu_of(pids) - c_srv) / wall,
+            "client_cpu": 100 * (time.process_time() - c_me) / wall}
+
+
+class Laptop:
+    """`bang-companion serve` on SQLite, phones straight to it: the laptop server."""
+
+    def __init__(self) -> None:
+        import tempfile
+        self.dir = tempfile.mkdtemp(prefix="bang-bench-")
+        self.port = services.free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Laptop":
+        self.log = open(os.path.join(self.dir, "server.log"), "w")
+        self.proc = fanout.start_server(self.port, os.path.join(self.dir, "db"), self.log)
+        fanout.wait_up(self.url)
+        return self
+
+    def stop(self) -> None:
+        services.stop(self.proc)
+        self.log.close()
+        import shutil
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def measure(url: str, server_pids, service_pids, args) -> dict:
+    rec = fanout.Recorder()
+    clients: list = []
+    try:
+        t_conn = time.perf_counter()
+        tables = set_up(url, args.tables, rec, clients)
+        t_conn = time.perf_counter() - t_conn
+        time.sleep(0.5)
+        app_pids, others = server_pids(), service_pids()
+        rng, toggles = random.Random(args.seed), {}
+        c_oth, w0 = cpu_of(others), time.perf_counter()
+        fan = play(rec, tables, args.rate, args.duration, args.warmup, rng, toggles,
+                   app_pids)
+        fan["other_cpu"] = 100 * (cpu_of(others) - c_oth) / (time.perf_counter() - w0)
+        steps = []
+        for rate in args.steps:
+            step = play(rec, tables, rate, args.step_duration, 1.0, rng, toggles, app_pids)
+            step["rate"] = rate
+            steps.append(step)
+            if step["lost"] > max(1, step["moves"] // 20):      # far past it: stop
+                break
+        return {"fan": fan, "steps": steps, "connect_s": t_conn}
+    finally:
+        fanout.in_parallel(lambda c: c.disconnect(), clients)
 
 
 def run(n: int, args) -> dict:
-    rec = fanout.Recorder()
-    clients: list = []
+    if n == 0:
+        laptop = Laptop().start()
+        try:
+            r = measure(laptop.url, lambda: [laptop.proc.pid], lambda: [], args)
+            r["rss"] = fanout.rss_mb(laptop.proc.pid)
+            return r
+        finally:
+            laptop.stop()
     started = []
     try:
         pg = services.Postgres().start()
@@ -133,41 +192,25 @@ def run(n: int, args) -> dict:
         started += apps
         proxy = services.Nginx([a.port for a in apps]).start()
         started.append(proxy)
-        t_conn = time.perf_counter()
-        tables = set_up(proxy.url, args.tables, rec, clients)
-        t_conn = time.perf_counter() - t_conn
-        time.sleep(0.5)
-        app_pids = [p for a in apps for p in a.pids()]
-        others = group_pids(pg.proc) + [redis.proc.pid] + group_pids(proxy.proc)
-        rng, toggles = random.Random(args.seed), {}
-        c_app, c_oth, w0 = cpu_of(app_pids), cpu_of(others), time.perf_counter()
-        fan = play(rec, tables, args.rate, args.duration, args.warmup, rng, toggles)
-        wall = time.perf_counter() - w0
-        fan["app_cpu"] = 100 * (cpu_of(app_pids) - c_app) / wall
-        fan["other_cpu"] = 100 * (cpu_of(others) - c_oth) / wall
-        steps = []
-        for rate in args.steps:
-            step = play(rec, tables, rate, args.step_duration, 1.0, rng, toggles)
-            step["rate"] = rate
-            steps.append(step)
-            if step["lost"] > max(1, step["moves"] // 20):      # far past it: stop
-                break
-        return {"fan": fan, "steps": steps, "connect_s": t_conn,
-                "rss": sum(a.rss_mb() for a in apps)}
+        r = measure(proxy.url, lambda: [p for a in apps for p in a.pids()],
+                    lambda: group_pids(pg.proc) + [redis.proc.pid] + group_pids(proxy.proc),
+                    args)
+        r["rss"] = sum(a.rss_mb() for a in apps)
+        return r
     finally:
-        fanout.in_parallel(lambda c: c.disconnect(), clients)
         for s in reversed(started):
             s.stop()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--processes", default="1,2")
+    ap.add_argument("--processes", default="0,1,2",
+                    help="0 is the laptop server (SQLite, no proxy) for comparison")
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--rate", type=float, default=20.0)
     ap.add_argument("--duration", type=float, default=15.0)
     ap.add_argument("--warmup", type=float, default=2.0)
-    ap.add_argument("--steps", default="25,50,100,200")
+    ap.add_argument("--steps", default="25,35,50,70,100,140,200")
     ap.add_argument("--step-duration", type=float, default=6.0)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--utf8-check", action="store_true",
@@ -183,25 +226,28 @@ def main() -> None:
     for n in [int(x) for x in args.processes.split(",")]:
         r = run(n, args)
         f, lat = r["fan"], r["fan"]["lat"]
-        print(f"# {n} process(es), {args.tables} tables x {PLAYERS} phones through nginx; "
+        what = ("the laptop server (bang-companion serve, SQLite), phones straight to it"
+                if n == 0 else f"{n} process(es) through nginx, PostgreSQL, Redis")
+        print(f"# p{n}: {what}; {args.tables} tables x {PLAYERS} phones; "
               f"connect {r['connect_s']:.1f} s")
         print(f"p{n}_fanout_p50_ms: {fanout.pct(lat, 50):.2f} ms")
         print(f"p{n}_fanout_p99_ms: {fanout.pct(lat, 99):.2f} ms")
         print(f"p{n}_fanout_lost: {f['lost']} of {f['moves']}")
-        print(f"p{n}_app_cpu_pct: {f['app_cpu']:.1f} %  (all companion processes)")
-        print(f"p{n}_services_cpu_pct: {f['other_cpu']:.1f} %  (PostgreSQL, Redis, nginx)")
-        print(f"p{n}_app_rss_mb: {r['rss']:.1f} MB")
+        print(f"p{n}_server_cpu_pct: {f['srv_cpu']:.1f} %  (all companion processes; "
+              f"PostgreSQL, Redis, nginx: {f['other_cpu']:.1f} %; the phones' process: "
+              f"{f['client_cpu']:.1f} %)")
+        print(f"p{n}_server_rss_mb: {r['rss']:.1f} MB")
         capacity = 0.0
         for s in r["steps"]:
             ok = s["lost"] == 0 and fanout.pct(s["lat"], 99) <= P99_CAP_MS
             print(f"p{n}_at_{s['rate']:g}_moves_s: p50 {fanout.pct(s['lat'], 50):.1f} ms, "
-                  f"p99 {fanout.pct(s['lat'], 99):.1f} ms, lost {s['lost']} of {s['moves']}"
+                  f"p99 {fanout.pct(s['lat'], 99):.1f} ms, lost {s['lost']} of {s['moves']}, "
+                  f"server CPU {s['srv_cpu']:.0f} %, phones' CPU {s['client_cpu']:.0f} %"
                   + ("" if ok else "  (over)"))
             if ok and s["rate"] > capacity:
                 capacity = s["rate"]
         print(f"p{n}_capacity_moves_s: {capacity:g} moves/s")
         sys.stdout.flush()
-
 
 if __name__ == "__main__":
     main()
