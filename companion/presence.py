@@ -8,6 +8,7 @@ server) needs none of this: companion.hub counts its own sockets.
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import secrets
 import threading
@@ -27,6 +28,7 @@ class SharedPresence:
         self._redis.set(self._alive, 1, ex=TTL)
         self._stop = threading.Event()
         threading.Thread(target=self._beat, name="presence-beat", daemon=True).start()
+        atexit.register(self.close)      # a process stopped cleanly stops counting at once
 
     def _beat(self) -> None:
         while not self._stop.wait(BEAT):

@@ -94,3 +94,20 @@ def test_a_change_that_keeps_losing_gives_up_cleanly(two, monkeypatch):
         ta.act(always_behind)
     assert p.value.code == "busy"
 
+
+
+def test_the_database_url_names_the_storage(tmp_path):
+    from companion.storage import SqliteStorage, open_storage
+    path = tmp_path / "x" / "c.sqlite3"
+    st = open_storage(f"sqlite:///{path}")
+    assert isinstance(st, SqliteStorage) and path.exists()
+    st.close()
+    st = open_storage(str(tmp_path / "plain.sqlite3"))
+    assert isinstance(st, SqliteStorage)
+    st.close()
+    with pytest.raises(ValueError):
+        open_storage("mysql://somewhere/db")
+    app = create_app({"DATABASE": f"sqlite:///{tmp_path / 'app.sqlite3'}",
+                      "DATA_DIR": str(tmp_path / "ignored")})
+    assert (tmp_path / "app.sqlite3").exists() and not (tmp_path / "ignored").exists()
+    app.extensions["companion"].storage.close()
