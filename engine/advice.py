@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .errors import Refusal
 from .game import apply
-from .legends import FEATS_BY_KEY
+from .legends import FEATS_BY_KEY, met_this_turn
 from .cards import norm
 from .rulebook import RULES, title
 from .rulesets import rules_of
@@ -135,7 +135,8 @@ def _feat_move(state: State, seat: str, verb: str, name: str) -> dict:
     defaults = {"Bottleneck": {"discard": "Beer"}, "The Chuck-a-Luck": {"discard": "BANG!"},
                 "Borderlands": {"discard": "hand"},
                 "The Last Hero": {"discard": next(iter(state.seats[i].in_play), "Mustang")}}
-    move.update(defaults.get(feat.name, {}))
+    if not met_this_turn(state, feat, i):          # already met: nothing more to discard
+        move.update(defaults.get(feat.name, {}))
     if feat.name == "Good Company":
         played = [e["card"] for e in state.turn_log if "played" in e]
         move["discard"] = played[-1] if played else "BANG!"
@@ -156,20 +157,33 @@ def feat_options(state: State, seat: str) -> list[dict]:
         known = FEATS_BY_KEY.get(norm(f["name"]))
         row = {"name": f["name"], "tokens": dict(f["tokens"]),
                "requirement": known.requirement if known else "Not known to the app: trusted.",
-               "crossroad": bool(known and known.crossroad)}
+               "crossroad": bool(known and known.crossroad),
+               "met": bool(known and state.mode != "tracker" and state.turn == i
+                           and met_this_turn(state, known, i))}
         if legend:
             move = _feat_move(state, seat, "claim", f["name"])
             move["reveal"] = hidden[0].name if hidden else "Unknown Feat"
             row["claim"] = _try(state, move)
         else:
             row["perform"] = _try(state, _feat_move(state, seat, "perform", f["name"]))
-            boast = {"by": seat, "boast": f["name"],
-                     "reveal": hidden[0].name if hidden else "Unknown Feat"}
-            if len(state.feats) >= 4:
-                boast["discard"] = max(state.feats, key=lambda x: sum(x["tokens"].values()))["name"]
-            row["boast"] = _try(state, boast)
+            row["boast"] = _boast_verdict(state, seat, f["name"], hidden)
         out.append(row)
     return out
+
+
+def _boast_verdict(state: State, seat: str, name: str, hidden: list) -> dict:
+    """May seat boast now? Tried with the token on this Feat, then on the Feat the boast
+    turns up (always free of his tokens): a player with fame on every revealed Feat may
+    still boast. The dialog then offers the Feats the token may go on."""
+    fresh = hidden[0].name if hidden else "Unknown Feat"
+    boast = {"by": seat, "boast": name, "reveal": fresh}
+    if len(state.feats) >= 4:
+        boast["discard"] = max(state.feats, key=lambda x: sum(x["tokens"].values()))["name"]
+    first = _try(state, boast)
+    if first["ok"]:
+        return first
+    again = _try(state, {**boast, "boast": fresh})
+    return again if again["ok"] else first
 
 
 def ability_options(state: State, seat: str) -> dict:

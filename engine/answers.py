@@ -11,7 +11,7 @@ from .rulesets import rules_of
 from .plays import BANG_SWAP, as_card, do_play, resolve_take, shoot
 from .state import Ask
 from .table import cards_of, chars_of, dist, has_kind, target_problem
-from .turns import own_turn
+from .turns import own_turn, turn_at_end
 from .turns import revealed
 
 # What each kind of question accepts, besides "take".
@@ -248,6 +248,7 @@ def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
     own_turn(ctx, m, i)
     if s.phase != "play":
         raise Refusal("wrong_phase", "The free BANG! is shot in the play phase.", char.rule)
+    turn_at_end(ctx, i)
     if not any(e.get("healed") == i for e in s.turn_log):
         raise Refusal("ability_unavailable", "The free BANG! comes after winning back a life "
                       "point this turn.", char.rule)

@@ -38,6 +38,7 @@ class RecordError(ValueError):
 CODES: dict[str, str] = {
     "not_your_turn": "Only the player whose turn it is may do this now.",
     "wrong_phase": "This move belongs to another phase of the turn.",
+    "turn_at_end": "The turn is at its end (after a boast): only ending it is left.",
     "answer_pending": "Someone must answer an open question before play goes on.",
     "nothing_to_answer": "This player is not being asked anything.",
     "answer_only": "This card is only played as an answer to a question (Missed! to a shot).",

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import BASE, norm, parse_drawn, show
+from .cards import norm, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
 from .rulesets import rules_of
-from .state import Ask
+from .state import Ask, State
 from .table import cards_of, has_kind, hand_limit, target_problem
 from .turns import check_due, own_turn
 
@@ -29,6 +29,17 @@ class Feat:
     crossroad: bool
     requirement: str          # our own words
     met: Callable[[Log, int], bool] | None = None   # None: the action is in the move
+    before_draw: bool = False  # what happened before the draw phase counts too
+
+
+def after_draw(log: Log, phase: str) -> Log:
+    """What happened this turn once the draw phase was over: a Feat's deed is done "during
+    your turn, after the draw phase" unless its card says otherwise. (A turn that began in
+    the play phase, as a record may, has its whole log after the draw.)"""
+    k = next((n for n, e in enumerate(log) if "drew" in e), None)
+    if k is None:
+        return log if phase == "play" else []
+    return log[k + 1:]
 
 
 def _took_or_dropped_weapon(log: Log, i: int) -> bool:
@@ -48,9 +59,12 @@ FEATS: tuple[Feat, ...] = (
     Feat("Old West Gang", False, "Hit two or more different players in the same turn.",
          lambda log, i: len(_hit_others(log, i)) >= 2),
     Feat("Bottleneck", True, "Discard a Beer."),
-    Feat("The Chuck-a-Luck", True, "Discard a BANG! card."),
+    Feat("The Chuck-a-Luck", True, "Discard a BANG! card (answering your own Duel counts).",
+         lambda log, i: any(e.get("answered") == "BANG!" and e.get("seat") == i
+                            and e.get("to") == "duel" for e in log)),
     Feat("3:15 to Yooma", False, "Draw! yourself, or make another player draw!, this turn "
-         "(start-of-turn draw!s count).", lambda log, i: any("draw_check" in e for e in log)),
+         "(start-of-turn draw!s count).", lambda log, i: any("draw_check" in e for e in log),
+         before_draw=True),
     Feat("Good Company", True, "Discard a card and play one of the same name, in either "
          "order."),
     Feat("The Last Hero", True, "Discard a blue card that is in play.",
@@ -73,7 +87,6 @@ FEATS: tuple[Feat, ...] = (
                             and e.get("was_full") for e in log)),
 )
 FEATS_BY_KEY = {norm(f.name): f for f in FEATS}
-MISSED_COPIES = {parse_drawn(c) for c in BASE.get("Missed!").copies}
 
 
 def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
@@ -97,6 +110,12 @@ def _once_a_turn(ctx: Ctx, i: int) -> None:
                       "this turn.", "legends.perform")
 
 
+def met_this_turn(s: State, feat: Feat, i: int) -> bool:
+    """Whether seat i's turn so far already meets the Feat (nothing more to do for it)."""
+    log = s.turn_log if feat.before_draw else after_draw(s.turn_log, s.phase)
+    return feat.met is not None and feat.met(log, i)
+
+
 def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
     """Check the Feat's requirement, or carry out its action when the move does it
     (Crossroad Feats). Returns a note for the ruling ("" when there is nothing to add)."""
@@ -107,7 +126,7 @@ def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
         if feat.name == "For a Few Cards More":
             ctx.log(ends_turn=i)           # done with the end of the turn's discard
         return "Tracker mode: the table saw the requirement met; the app does not check it."
-    if feat.met is not None and "discard" not in m.opts and feat.met(s.turn_log, i):
+    if "discard" not in m.opts and met_this_turn(s, feat, i):
         return ""
     action = ACTIONS.get(feat.name)
     if action is None:
@@ -164,18 +183,54 @@ def _skip_first_card(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     ctx.log(oregon=i)
 
 
+def _corner(text: object) -> tuple[str | None, tuple[str, str]]:
+    """A shown card as written: "K♣", or a card's name then its corner, "Remington K♣"."""
+    if isinstance(text, str) and " " in text.strip():
+        name, corner = text.strip().rsplit(" ", 1)
+        try:
+            return None, parse_drawn(text)          # "10 ♣": a corner with a space in it
+        except Refusal:
+            return name, parse_drawn(corner)
+    return None, parse_drawn(text)
+
+
+def _copies_shown(ctx: Ctx, text: object) -> list[tuple[str, int]]:
+    """The deck's copies a shown card may be, each as (card name, index among its copies):
+    every card with that corner, or only the named card's."""
+    name, (rank, suit) = _corner(text)
+    table = cards_of(ctx.s)
+    rows = [table.get(name)] if name is not None else list(table)
+    out = [(c.name, k) for c in rows for k, cp in enumerate(c.copies)
+           if parse_drawn(cp) == (rank, suit)]
+    if not out:
+        raise Refusal("feat_requirement", f"The deck has no {rows[0].name} {show(rank, suit)}.",
+                      "legends.perform")
+    return out
+
+
 def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
+    """A card is its name and its copy: the Missed! K♣ and the Remington K♣ are two cards,
+    the 5♠ written twice is one (the deck has a single 5♠)."""
     shown = m.opts.get("show", m.opts.get("reveal") if m.action == "perform" else None)
     if not isinstance(shown, list) or len(shown) != 2:
-        raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner.", "legends.perform")
-    (r1, s1), (r2, s2) = parse_drawn(shown[0]), parse_drawn(shown[1])
-    if (r1, s1) not in MISSED_COPIES or s1 != s2 or (r1, s1) == (r2, s2):
-        raise Refusal("feat_requirement", f"{show(r1, s1)} and {show(r2, s2)} are not a Missed! "
-                      "and another card of the same suit.", "legends.perform")
+        raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner.",
+                      "legends.perform")
+    (r1, s1), (r2, s2) = (_corner(c)[1] for c in shown)
+    first = [c for c in _copies_shown(ctx, shown[0]) if c[0] == "Missed!"]
+    second = _copies_shown(ctx, shown[1])
+    pairs = [(a, b) for a in first for b in second if a != b]
+    if first and s1 == s2 and not pairs:
+        raise Refusal("feat_requirement", f"The deck holds a single {shown[1]}: two different "
+                      "cards must be shown.", "legends.perform")
+    if not pairs or s1 != s2:
+        raise Refusal("feat_requirement", f"{shown[0]} and {shown[1]} are not a Missed! and "
+                      "another card of the same suit.", "legends.perform")
     if ctx.s.seats[i].hand < 2:
         raise Refusal("not_enough_cards", "Two cards must be shown from the hand.",
                       "legends.perform")
-    ctx.say("feat", f"{ctx.name(i)} shows {show(r1, s1)} and {show(r2, s2)}.")
+    partners = {b[0] for _, b in pairs}
+    other = f"the {partners.pop()} " if len(partners) == 1 else ""
+    ctx.say("feat", f"{ctx.name(i)} shows the Missed! {show(r1, s1)} and {other}{show(r2, s2)}.")
 
 
 def _excess(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
@@ -317,7 +372,9 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("feat_done", f"{seat.name} already has fame on {s.feats[k]['name']}.",
                       "legends.boast")
     place(ctx, i, k, 1, "boasts about")
-    ctx.log(boast=s.feats[k]["name"], seat=i)
+    ctx.log(boast=s.feats[k]["name"], seat=i, closes=i, rule="legends.boast",
+            why=f"{seat.name} has boasted, at the end of the turn: no more cards are played; "
+                "ending the turn is what is left.")
 
 
 def do_claim(ctx: Ctx, m: Move, i: int) -> None:

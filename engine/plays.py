@@ -10,7 +10,7 @@ from .moves import Move
 from .rulesets import rules_of
 from .state import Ask
 from .table import cards_of, dist, has_kind, target_problem
-from .turns import check_due, own_turn
+from .turns import check_due, own_turn, turn_at_end
 
 BANG_SWAP = {"BANG!": "Missed!", "Missed!": "BANG!"}
 
@@ -44,6 +44,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("check_pending", "The start-of-turn draw! comes first.", "turn.start")
     if s.phase != "play":
         raise Refusal("wrong_phase", "Cards are played after the draw phase.", "turn.play")
+    turn_at_end(ctx, i)
     played = cards_of(s).get(m.arg)
     card = as_card(ctx, i, played, m.opts.get("as"))
     if s.seats[i].hand < 1:

@@ -796,10 +796,18 @@ RULES: dict[str, dict] = {
     "legends.feats": {
         "title": "Legends: Feats",
         "text": "A few Feat cards lie face up; each names a deed. A player who does a revealed "
-                "Feat's deed in his turn may put fame tokens on it. Feats marked with the "
-                "Crossroad sign may be done on purpose with your own cards as part of "
-                "performing them (a discard that would otherwise be pointless); the others "
-                "count only when the deed came about in normal play.",
+                "Feat's deed in his turn, after his draw phase, may put fame tokens on it; "
+                "only a Feat whose card says so (3:15 to Yooma) counts what came before the "
+                "draw, so a life lost to the Dynamite at the start of the turn does not meet "
+                "The Man with No Name. Feats marked with the Crossroad sign may be done on "
+                "purpose with your own cards as part of performing them (a discard that would "
+                "otherwise be pointless), and a deed that came about in normal play meets them "
+                "too: a BANG! discarded answering back in a Duel you started meets The "
+                "Chuck-a-Luck (a Duel you are challenged to is someone else's turn, and does "
+                "not). The others count only when the deed came about in normal play. A card "
+                "shown for a Feat is one card of the deck, known by name and copy: the Missed! "
+                "K♣ and the Remington K♣ are two cards of clubs, enough for A Thousand Ways to "
+                "Die.",
         "see": ["legends.perform", "legends.boast", "legends.claim"],
     },
     "legends.perform": {
@@ -816,7 +824,12 @@ RULES: dict[str, dict] = {
         "title": "Legends: boasting",
         "text": "Once in a turn in which he performed no Feat, a player may boast instead: a new "
                 "Feat is turned up (if more than 4 are then showing, the one with the most "
-                "tokens goes), and he puts 1 token on a Feat that has none of his.",
+                "tokens goes), and he puts 1 token on a Feat that has none of his; the Feat "
+                "just turned up always qualifies, so fame on every other Feat does not stop a "
+                "boast. The boast belongs to the end of the turn: after it he plays no more "
+                "cards and shoots no free BANG!, and ending the turn (with its discard) is what "
+                "is left. An ability usable at any moment, such as Sid Ketchum's two cards for "
+                "a life, stays his.",
         "see": ["legends.perform"],
     },
     "legends.claim": {

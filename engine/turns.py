@@ -92,6 +92,14 @@ def own_turn(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("answer_pending", f"Waiting for an answer from {who}.", "answer.pending")
 
 
+def turn_at_end(ctx: Ctx, i: int) -> None:
+    """After a move that belongs to the very end of the turn (a Legends boast), only ending
+    the turn is left: the move logged `closes=i` with the reason and its rule."""
+    for e in ctx.s.turn_log:
+        if e.get("closes") == i and ctx.s.turn == i:
+            raise Refusal("turn_at_end", e["why"], e["rule"])
+
+
 def do_check(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s = ctx.s

@@ -280,3 +280,85 @@ def test_no_perform_after_a_boast(legends):
     ack = legends.move(first, {"perform": "Borderlands" if shown != "Borderlands" else "Bottleneck",
                                "discard": "hand" if shown != "Borderlands" else "Beer"})
     assert ack["ok"] is False and ack["error"]["code"] == "feat_done"
+
+
+def test_boast_offered_with_fame_on_every_revealed_feat(legends):
+    """Issue 9: with a token on every revealed Feat, boasting is still legal (the token goes
+    on the Feat the boast turns up), so the phone's Boast… must not be greyed."""
+    view = legends.start()
+    order = [s["name"] for s in view["seats"]]
+    first = view["turn"]
+    shown = view["feats"][0]["name"]
+    crossroad = "Borderlands" if shown != "Borderlands" else "Bottleneck"
+    legends.ok(first, {"draw": {}})
+    legends.ok(first, {"boast": shown, "reveal": crossroad})
+    legends.ok(first, {"end_turn": {}})
+    for who in order[order.index(first) + 1:] + order[:order.index(first)]:
+        legends.ok(who, {"draw": {}})
+        legends.ok(who, {"end_turn": {"discard": max(0, seat_of(legends.view(), who)["hand"]
+                                                     - seat_of(legends.view(), who)["life"])}})
+    legends.ok(first, {"draw": {}})
+    legends.ok(first, {"perform": crossroad, "discard": "hand" if crossroad == "Borderlands" else "Beer"})
+    legends.ok(first, {"end_turn": {}})
+    for who in order[order.index(first) + 1:] + order[:order.index(first)]:
+        legends.ok(who, {"draw": {}})
+        legends.ok(who, {"end_turn": {"discard": max(0, seat_of(legends.view(), who)["hand"]
+                                                     - seat_of(legends.view(), who)["life"])}})
+    legends.ok(first, {"draw": {}})
+    host = legends.view()
+    assert all(first in f["tokens"] for f in host["feats"])      # fame on every revealed Feat
+    rows = legends.view(first)["me"]["feats"]
+    assert rows and all(r["boast"]["ok"] is True for r in rows), rows
+    fresh = hidden_feat(host)
+    mine = legends.move(first, {"boast": shown, "reveal": fresh})  # not on a Feat of his
+    assert mine["ok"] is False and mine["error"]["code"] == "feat_done"
+    legends.ok(first, {"boast": fresh, "reveal": fresh})
+    assert next(f for f in legends.view()["feats"] if f["name"] == fresh)["tokens"] == {first: 1}
+
+
+def test_chuck_a_luck_met_by_a_bang_answered_in_ones_own_duel(legends):
+    """Issue 14: a BANG! discarded answering back in one's own Duel meets The Chuck-a-Luck;
+    the phone's option says so (met, allowed) and performing takes no card from the hand."""
+    view = legends.start()
+    order = [s["name"] for s in view["seats"]]
+    first = view["turn"]
+    second, third = order[(order.index(first) + 1) % 4], order[(order.index(first) + 2) % 4]
+    shown = view["feats"][0]["name"]
+    legends.ok(first, {"draw": {}})
+    legends.ok(first, {"boast": shown, "reveal": "The Chuck-a-Luck" if shown != "The Chuck-a-Luck"
+                       else "Bottleneck"})
+    legends.ok(first, {"end_turn": {}})
+    legends.ok(second, {"draw": {}})
+    legends.fix(seat=second, hand=2)
+    row = next(o for o in legends.view(second)["me"]["feats"] if o["name"] == "The Chuck-a-Luck")
+    assert row["met"] is False
+    legends.ok(second, {"play": "Duel", "target": third})
+    legends.ok(third, {"respond": "BANG!"})
+    legends.ok(second, {"respond": "BANG!"})
+    legends.ok(third, {"respond": "take"})
+    row = next(o for o in legends.view(second)["me"]["feats"] if o["name"] == "The Chuck-a-Luck")
+    assert row["met"] is True and row["perform"]["ok"] is True, row
+    legends.ok(second, {"perform": "The Chuck-a-Luck"})
+    host = legends.view()
+    assert seat_of(host, second)["hand"] == 0 and seat_of(host, second)["fame"] == 3
+
+
+def test_after_a_boast_only_the_end_of_the_turn(legends):
+    """Issue 14: a boast is made at the end of the turn; a BANG! after it is refused with a
+    code, a sentence and the boast's rule, on the phone's dry run as on the move itself."""
+    view = legends.start()
+    order = [s["name"] for s in view["seats"]]
+    first = view["turn"]
+    second = order[(order.index(first) + 1) % 4]
+    legends.ok(first, {"draw": {}})
+    bang = {"play": "BANG!", "target": second}
+    assert legends.emit(first, "judge", {"move": bang})["ruling"]["ok"] is True
+    legends.ok(first, {"boast": view["feats"][0]["name"], "reveal": hidden_feat(view)})
+    ruling = legends.emit(first, "judge", {"move": bang})["ruling"]
+    assert ruling["ok"] is False and ruling["code"] == "turn_at_end" and ruling["rule"] == "legends.boast"
+    ack = legends.move(first, bang)
+    assert ack["ok"] is False and ack["error"]["code"] == "turn_at_end"
+    assert "boasted" in ack["error"]["message"]
+    assert seat_of(legends.view(), second)["life"] == seat_of(view, second)["life"]
+    legends.ok(first, {"end_turn": {}})
+    assert legends.view()["turn"] == second

@@ -71,6 +71,7 @@ function openDialog(title, intro, body, submit, build, update) {
 
 // What a Crossroad Feat needs entered (referee mode): {el, opts()} for the move.
 function crossroad(name) {
+  if ((list(me().feats).find((o) => o.name === name) || {}).met) return { el: h("p", { class: "muted" }, "Done this turn already: nothing more to give."), opts: () => ({}) };
   const fixed = FIXED[name] ? { discard: FIXED[name] } : {};
   if (tracker() || !ASKS.includes(name)) return { el: DOES[name] ? h("p", { class: "muted" }, `Doing it: ${DOES[name]}.`) : null, opts: () => fixed };
   if (name === "A Thousand Ways to Die") {

@@ -74,8 +74,10 @@ function featCard(f, o, k, shared) {
   // (bad_move: the engine's dry run of a claim names no replacement Feat; the dialog does)
   if (o.claim) act("Claim…", o.claim, () => dialog("claimDialog", f.name), [...asks, "bad_move"]);
   if (o.perform) {
-    act(asks.length ? "Perform…" : ["Perform ", DOES[f.name] ? h("span", { class: "does" }, DOES[f.name]) : null], o.perform,
-      () => (asks.length ? dialog("actDialog", "perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] ? { discard: FIXED[f.name] } : {}) })), asks);
+    // o.met: the deed is already done this turn, so performing gives up nothing more
+    const ask = asks.length && !o.met;
+    act(ask ? "Perform…" : ["Perform ", DOES[f.name] && !o.met ? h("span", { class: "does" }, DOES[f.name]) : null], o.perform,
+      () => (ask ? dialog("actDialog", "perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] && !o.met ? { discard: FIXED[f.name] } : {}) })), asks);
   }
   if (o.boast) act("Boast…", o.boast, () => dialog("boastDialog", f.name));
   return h("li", { class: `feat-card${o.crossroad ? " crossroad" : ""}`, dataset: { feat: f.name } },
