@@ -437,3 +437,94 @@ def test_tracker_mode_feats_are_trusted(server, pw, browser):
     assert not watch.errors, watch.errors
     host_ctx.close()
     ctx.close()
+
+
+@pytest.mark.browser
+def test_chuck_a_luck_met_in_a_duel_and_boast_with_fame_everywhere(server, pw, browser):
+    """Issue 14: a BANG! answered back in one's own Duel meets The Chuck-a-Luck, so the
+    phone performs it without asking for another BANG!. Issue 9: with a token on every
+    revealed Feat, Boast… stays enabled and the token goes on the Feat turned up."""
+    watch = Watch()
+    r = requests.Session()
+    made = r.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
+                  allow_redirects=False, timeout=5)
+    table_id = made.headers["Location"].rstrip("/").split("/")[-1]
+    join = f"{server}/t/{table_id}"
+    tokens = {n: requests.post(join + "/join", json={"name": n}, timeout=5).json()["token"]
+              for n in NAMES}
+    import socketio
+    admin = socketio.SimpleClient()
+    admin.connect(server, auth={"table": table_id}, transports=["websocket"],
+                  headers={"Cookie": f"host_{table_id}={r.cookies.get(f'host_{table_id}')}"})
+    seats = {n: seat_client(server, table_id, tokens[n]) for n in NAMES}
+    try:
+        lobby = admin.receive(timeout=5)[1]["table"]["lobby"]
+        call(admin, "deal", {"characters": {e["id"]: c for e, c in zip(lobby, CHARS)}})
+        state = {}
+
+        def latest():
+            while True:
+                try:
+                    state["snap"] = admin.receive(timeout=0.3)[1]
+                except socketio.exceptions.TimeoutError:
+                    return state["snap"]["view"]
+
+        view = latest()
+        order = [s["name"] for s in view["seats"]]
+        k = order.index(view["turn"])
+        p0, p1, p2, p3 = (order[(k + i) % 4] for i in range(4))
+        chuck = "The Chuck-a-Luck"
+        shown = view["feats"][0]["name"]
+        other = shown if shown != chuck else "Bottleneck"
+
+        def round_the_table():
+            call(seats[p0], "move", {"end_turn": {}})
+            for who in (p1, p2, p3):
+                call(seats[who], "move", {"draw": {}})
+                call(seats[who], "move", {"end_turn": {}})
+
+        call(seats[p0], "move", {"draw": {}})
+        call(seats[p0], "move", {"boast": other, "reveal": chuck if shown != chuck else other})
+        round_the_table()
+        ctx = browser.new_context(**pw.devices["Pixel 7"], color_scheme="light")
+        page = watch.page(ctx, p0)
+        page.goto(f"{server}/p/{table_id}#{tokens[p0]}")
+        expect(page.locator("#feats-box")).to_be_visible()
+        call(seats[p0], "move", {"draw": {}})
+        call(admin, "host_move", {"set": {"seat": p0, "hand": 2}})
+        perform = feat_card(page, chuck).get_by_role("button", name=re.compile(r"^Perform"))
+        expect(perform).to_contain_text("discard a BANG!")          # not met yet: it costs one
+        call(seats[p0], "move", {"play": "Duel", "target": p1})
+        call(seats[p1], "move", {"respond": "BANG!"})
+        call(seats[p0], "move", {"respond": "BANG!"})
+        call(seats[p1], "move", {"respond": "take"})
+        expect(perform).to_be_enabled()
+        expect(perform).not_to_contain_text("discard")               # met: nothing more to give
+        perform.click()
+        expect(page.locator("#feats-fame")).to_contain_text("2 fame left")
+        me = next(s for s in latest()["seats"] if s["name"] == p0)
+        assert me["hand"] == 0 and me["fame"] == 2
+
+        round_the_table()
+        call(seats[p0], "move", {"draw": {}})
+        feats = latest()["feats"]
+        assert all(p0 in f["tokens"] for f in feats)                 # fame on every revealed Feat
+        boasts = page.locator("#feats-list").get_by_role("button", name="Boast…")
+        expect(boasts).to_have_count(len(feats))
+        for n in range(len(feats)):
+            expect(boasts.nth(n)).to_be_enabled()
+        boasts.first.click()
+        dialog = page.locator("#feat-dialog")
+        fresh = dialog.get_by_label("Which Feat did you turn up from the deck?").input_value()
+        target = dialog.get_by_label("My token goes on")
+        expect(target.locator("option")).to_have_count(1)
+        expect(target).to_have_value(fresh)
+        shot(page, "legends-phone-boast-fame-everywhere")
+        dialog.get_by_role("button", name="Boast", exact=True).click()
+        expect(dialog).to_be_hidden()
+        assert next(f for f in latest()["feats"] if f["name"] == fresh)["tokens"] == {p0: 1}
+        ctx.close()
+    finally:
+        for c in (admin, *seats.values()):
+            c.disconnect()
+    assert not watch.errors, watch.errors

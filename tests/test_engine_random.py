@@ -12,6 +12,10 @@ def check_invariants(before, move, after):
     mover = move["by"]
     b = before.seats[before.index(mover)]
     assert b.alive, f"the eliminated {mover} acted: {move}"
+    if "play" in move or "bang" in (move.get("ability") or {}):
+        i = before.index(mover)
+        assert not any(e.get("closes") == i for e in before.turn_log), \
+            f"{mover} played after a boast: {move}"
     for s in after.seats:
         assert s.life <= s.max_life, f"{s.name} above maximum life"
         assert s.hand >= 0, f"{s.name} has a negative hand"

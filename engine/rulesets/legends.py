@@ -75,7 +75,8 @@ def _legend_moves(rng, state, by: str) -> list[dict]:
     hidden = [f.name for f in FEATS if f.name not in revealed]
     feat = rng.choice(revealed)
     extra = rng.choice([{}, {"discard": "Beer"}, {"discard": "BANG!"}, {"discard": "hand"},
-                        {"discard": "Mustang"}, {"show": ["2♠", "9♠"]}])
+                        {"discard": "Mustang"}, {"show": ["2♠", "9♠"]},
+                        {"show": ["Missed! K♣", "Remington K♣"]}, {"show": ["8♠", "8♠"]}])
     out = [{"by": by, "perform": feat, **extra},
            {"by": by, "claim": feat, "target": rng.choice(names),
             **({"reveal": rng.choice(hidden)} if hidden else {})},
