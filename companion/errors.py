@@ -21,6 +21,7 @@ SERVER_CODES: dict[str, str] = {
     "wrong_status": "The table is not in the right stage for this (lobby, playing, over).",
     "bad_deal": "The deal could not be made (player count, characters or options).",
     "nothing_to_undo": "There is no move left to take back in this game.",
+    "not_yours": "Only your own last move can be taken back, while nobody has acted since.",
     "bad_origin": "Requests from another site are refused.",
     "bad_host": "This server does not answer to that name (the Host header).",
     "bad_record": "The file is not a game record this server can replay.",

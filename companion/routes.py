@@ -43,11 +43,17 @@ def page(template: str, status: int = 200, **context):
         return f"<!doctype html><title>BANG!</title><h1>{escape(template)}</h1>{body}", status
 
 
-def problem_page(p: Problem, status: int) -> Response:
+ANOTHER_PHONE = ("This seat is on another phone. The host can move it here: on the laptop, "
+                 "tap the player's seat, then \"Move to a new phone\", and scan the new code "
+                 "with this phone.")
+
+
+def problem_page(p: Problem, status: int, title: str = "That did not work",
+                 extra: str = "") -> Response:
     if request.is_json or request.accept_mimetypes.best == "application/json":
         return make_response(jsonify({"ok": False, "error": p.to_dict()}), status)
-    return make_response(page("error.html", status, title="That did not work",
-                              message=p.message, code=p.code))
+    return make_response(page("error.html", status, title=title, message=p.message,
+                              extra=extra, code=p.code))
 
 
 def table_or_404(table_id: str):
@@ -214,8 +220,9 @@ def claim(table_id, code):
             entry, token, old = table.act(lambda: table.claim(code))
             sockets.claimed(hub, table, entry, old)
             hub.broadcast(table)
-    except Problem as p:
-        return problem_page(p, 404)
+    except Problem as p:      # most often a code already used: the seat is on another phone
+        return problem_page(p, 404, title="This seat link was used already",
+                            extra=ANOTHER_PHONE if p.code == "bad_token" else "")
     resp = redirect(f"/p/{table.id}#{token}", 303)
     resp.headers["Cache-Control"] = "no-store"
     return resp

@@ -26,6 +26,7 @@ def table_info(table, presence: dict, join_url: str) -> dict:
                   for e in table.lobby],
         "seats_connected": {e["name"]: bool(presence.get(e["id"])) for e in table.lobby},
         "moves": table.live_count,
+        "last_by": table.last_mover,      # who may still take the last move back (or None)
         "you": None,
     }
     info["roles"] = table.roles() if phase == "over" else []

@@ -24,7 +24,7 @@ from .wire import BAD_EVENT
 log = logging.getLogger(__name__)
 
 MOVE_MAX_BYTES = 4096
-STRIPPED = ("by", "expect", "then", "note")   # a phone never chooses who moves, nor checks
+STRIPPED = ("by", "expect", "then", "note", "host")   # who moves (and if the host did) is ours
 SERVERS = ("seq", "at", "undone")     # the log's bookkeeping: the server's alone
 
 
@@ -157,6 +157,17 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     @handler("undo", "host")
     def on_undo(table, conn, data):
         table.undo()
+
+    @handler("take_back", "seat")
+    def on_take_back(table, conn, data):
+        table.take_back(table.entry(conn.lobby_id)["name"])
+
+    @handler("act_for", "host")
+    def on_act_for(table, conn, data):
+        seat, move = data.get("seat"), data.get("move")
+        if not isinstance(seat, str) or not isinstance(move, dict):
+            raise Problem("bad_request", "'act_for' takes a seat name and a move.")
+        table.apply(seat, dict(clean_move(move), host=True))
 
     @handler("order", "host")
     def on_order(table, conn, data):

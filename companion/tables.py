@@ -343,6 +343,24 @@ class Table:
         self.moves, self.state, self.log = moves, state, log_lines
         return last["move"]
 
+    @property
+    def last_mover(self) -> str | None:
+        """The seat that made the game's last live move itself (not the host for it)."""
+        if self.status != "playing":
+            return None
+        live = [m for m in self.moves if not m["undone"]]
+        last = live[-1]["move"] if live else {}
+        by = last.get("by")
+        return by if by and str(by).casefold() != "host" and not last.get("host") else None
+
+    def take_back(self, name: str) -> dict:
+        """A player takes back his own last move, if it is the table's last live move
+        (nobody, the host included, acted since) and he made it himself."""
+        self._need("playing")
+        if (self.last_mover or "").casefold() != name.casefold():
+            raise Problem("not_yours")
+        return self.undo()
+
     def end_game(self) -> None:
         """The host ends the game: every role is shown."""
         self._need("playing")

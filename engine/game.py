@@ -29,6 +29,9 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     if not ctx.s.seats[i].alive:
         raise Refusal("bad_target", f"{ctx.name(i)} has been eliminated and takes no part.",
                       "elimination")
+    if m.opts.get("host"):
+        ctx.say("host", f"The host acts for {ctx.name(i)}, whose phone is off:",
+                seat=ctx.name(i))
     rules = rules_of(ctx.s)
     if ctx.s.mode == "tracker":
         (TRACKER.get(m.action) or rules.tracker_moves.get(m.action, not_tracked))(ctx, m, i)

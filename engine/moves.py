@@ -20,7 +20,7 @@ from .errors import Refusal
 ACTIONS = ("check", "jail", "draw", "play", "respond", "ability", "end_turn", "set",
            "perform", "boast", "claim")
 OPTIONS = ("target", "card", "as", "keep", "check", "discard", "reveal", "destiny",
-           "other", "from", "shoot", "show", "range", "first", "discards")
+           "other", "from", "shoot", "show", "range", "first", "discards", "host")
 IGNORED = {"expect", "then", "note", "at", "undone", "seq"}
 
 # The shapes of values. A shape is TEXT (a short line of text: a card, a seat, a Feat),
@@ -54,6 +54,7 @@ OPTION_SHAPES: dict[str, object] = {
     "discard": (TEXT, COUNT), "reveal": (TEXT, TEXTS), "destiny": (TEXT, FLAG),
     "other": TEXT, "from": TEXT, "shoot": FLAG, "show": TEXTS, "range": COUNT,
     "first": TEXT, "discards": TEXT_MAP,
+    "host": FLAG,   # the host made this seat's move for it (its phone was off)
 }
 SHAPE_WORDS = {TEXT: f"a text of at most {TEXT_MAX} characters",
                TEXTS: f"a list of 1 to {LIST_MAX} texts",

@@ -294,6 +294,7 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     expect(host.locator("#log")).to_contain_text("took back")
 
     # A Mustang in front of Ann: Bob sees her one farther, and the host shows the card.
+    bob.get_by_text("Who can I reach?").click()          # the distances are folded at first
     before = bob.locator("#reach-list li", has_text="Ann").locator(".dist").inner_text()
     ann.get_by_role("button", name="Mustang").click()
     expect(ann.get_by_role("button", name="Mustang")).to_have_attribute("aria-pressed", "true")
@@ -411,7 +412,10 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
     expect(host.locator("#sd-life")).to_have_text(life_text)
     shot(host, "host-refusal")
     host.get_by_role("button", name="Done").click()
-    expect(seat_tile(host, "Cid")).to_contain_text(f"{hand + 1} in hand")
+    # tracker mode: nobody reports hands, so a seat shows no count (issue 9 §3), only its
+    # end-of-turn limit; the host's dialog keeps the corrected count
+    expect(seat_tile(host, "Cid")).not_to_contain_text("in hand")
+    expect(seat_tile(host, "Cid")).to_contain_text("keeps")
 
     # The host gives the turn to a player whose turn it is not.
     playing = host.locator(".seat.turn").get_attribute("data-seat")

@@ -94,7 +94,13 @@ def draw(phone, character: str, others: list[str]) -> None:
 
 
 def end_turn(phone) -> None:
+    """End my turn; over the hand limit the phone asks first how many cards go."""
+    ask = re.search(r"discard \d+ card", phone.locator("#ref-turn").inner_text())
     phone.get_by_role("button", name="End my turn").click()
+    if ask:
+        dialog = phone.locator("#confirm-dialog")
+        expect(dialog).to_contain_text("go to the discard pile")
+        dialog.get_by_role("button", name=re.compile(r"^Discard \d+ and end my turn")).click()
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -271,6 +277,13 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     answer(S, "Take the hit")
     expect(S.locator("#my-question")).to_contain_text("dying")
     answer(S, "I'm out")
+    # "I'm out" asks first, as in tracker mode (issue 9 §3): cancel keeps the question
+    confirm = S.locator("#confirm-dialog")
+    expect(confirm).to_contain_text("out of the game")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(S.locator("#my-question")).to_contain_text("dying")
+    answer(S, "I'm out")
+    confirm.get_by_role("button", name="Yes, I'm out").click()
     expect(host.locator("#winner")).to_be_visible()
     for page in phones.values():
         expect(page.locator("#outcome")).to_be_visible()

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from test_browser_companion import (Watch, browser, loopback_only, pw, seat_tile,  # noqa: F401
-                                    server, shot)
+from test_browser_companion import (ARTIFACTS as ROOT_ARTIFACTS, Watch, browser,  # noqa: F401
+                                    loopback_only, pw, seat_tile, server, shot)
 
 try:
     from playwright.sync_api import expect
@@ -222,3 +222,79 @@ def test_plain_words_on_phone_and_host(server, pw, browser, tmp_path):
     ctx.close()
     host_ctx.close()
     assert not [e for e in watch.errors if "40" not in e], watch.errors
+
+
+# --- one hand -------------------------------------------------------------------------------
+
+@pytest.mark.browser
+def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
+    """Issue 9 §3 on an iPhone SE: the player's name always on top; the turn's actions and
+    the question in a bar at the bottom of the screen; the distances folded; a player
+    takes back his own last move; ending a turn over the hand limit asks first; the host
+    acts for a seat whose phone is off, and the log says so; a used seat link says where
+    the seat is and how to move it."""
+    watch = Watch()
+    record = four(("Ann", {"character": "Kit Carlson", "hand": 7}), ("Bob", {"life": 1}))
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    claims = host.locator("#host-ref-claims")
+    claims.get_by_role("button", name="Show the QR code for Ann's seat").click()
+    used = loopback_only(claims.locator(".join-url").first.inner_text().strip())
+    ctx = browser.new_context(**pw.devices["iPhone SE"])
+    ann = watch.page(ctx, "Ann")
+    ann.goto(used)
+    expect(ann.locator("#game-view")).to_be_visible()
+
+    expect(ann.locator("#me-name")).to_have_text("Ann")
+    bar = ann.locator("#thumb-bar")
+    for name in ("Play a card", "End my turn"):
+        expect(bar.get_by_role("button", name=name)).to_be_visible()
+    box = bar.bounding_box()
+    height = ann.evaluate("innerHeight")
+    assert abs(box["y"] + box["height"] - height) <= 1, (box, height)
+    expect(ann.locator("#reach-list")).to_be_hidden()            # folded until opened
+    screens = ann.evaluate("document.scrollingElement.scrollHeight / innerHeight")
+    shot(ann, "table-one-hand-turn")
+    assert screens <= 3.6, f"the phone page is {screens:.1f} screens long"
+    (ROOT_ARTIFACTS / "phone-length.txt").write_text(f"iPhone SE, referee, own turn: {screens:.2f} screens\n")
+
+    # a move taken back by its own player, while nobody has acted since
+    bar.get_by_role("button", name="Play a card").click()
+    sheet = ann.locator("#ref-dialog")
+    sheet.get_by_role("button", name="BANG!", exact=True).click()
+    sheet.get_by_role("button", name="Bob", exact=True).click()
+    expect(sheet).to_be_hidden()
+    expect(host.locator("#pending")).to_contain_text("Bob")
+    bar.get_by_role("button", name="Take back my last move").click()
+    expect(host.locator("#pending")).to_be_empty()
+    expect(bar.get_by_role("button", name="Take back my last move")).to_be_hidden()
+
+    # Bob's phone is off: the host answers for him, and the log says the host did
+    bar.get_by_role("button", name="Play a card").click()
+    sheet.get_by_role("button", name="BANG!", exact=True).click()
+    sheet.get_by_role("button", name="Bob", exact=True).click()
+    seat_tile(host, "Bob").click()
+    host.locator("#seat-dialog").get_by_role("button", name="Bob takes it (no answer)").click()
+    seat_tile(host, "Bob").click()
+    shot(host, "table-host-acts-for-bob")
+    host.locator("#seat-dialog").get_by_role("button", name="Bob is out (no Beer)").click()
+    expect(host.locator("#log")).to_contain_text("The host acts for Bob")
+    expect(seat_tile(host, "Bob")).to_contain_text("out of the game")
+    expect(bar.get_by_role("button", name="Take back my last move")).to_be_hidden()
+
+    # over the hand limit (Ann holds 6 + 3 for the Outlaw, keeps 5): the phone asks first
+    bar.get_by_role("button", name="End my turn").click()
+    confirm = ann.locator("#confirm-dialog")
+    expect(confirm).to_contain_text("go to the discard pile")
+    shot(ann, "table-one-hand-discard")
+    confirm.get_by_role("button", name=re.compile(r"^Discard \d+ and end my turn")).click()
+    expect(host.locator("#turn-line")).to_have_text("Cid's turn")
+
+    # the same seat link on a second phone: where the seat is, and how to move it
+    other = watch.page(browser.new_context(**pw.devices["Galaxy S9+"]), "second phone")
+    other.goto(used)
+    expect(other.get_by_role("alert")).to_contain_text("This seat is on another phone")
+    expect(other.get_by_role("alert")).to_contain_text("Move to a new phone")
+    shot(other, "table-second-phone")
+    ctx.close()
+    host_ctx.close()
+    assert not [e for e in watch.errors if "404" not in e], watch.errors

@@ -454,3 +454,29 @@ def test_an_oversized_upload_gets_a_plain_page_not_a_traceback(client):
                     content_type="multipart/form-data")
     assert r.status_code == 413
     assert b"too large" in r.data and b"Traceback" not in r.data
+
+
+def test_a_player_takes_back_his_own_last_move_and_the_host_acts_for_a_seat(record_table):
+    """issue 9 §3: a phone takes back its own last move while nobody acted since; the host
+    makes a move for a seat whose phone is off, and the log says so."""
+    t = record_table(referee_record(seats(("Bob", {"life": 2}))))
+    ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
+    assert t.view("Ann") is not None
+    # Bob cannot take back Ann's move; Ann can, while it is the last one
+    refused(t.emit("Bob", "take_back", {}), "not_yours")
+    ok(t.emit("Ann", "take_back", {}))
+    assert pending(t) == [] and t.tables().get(t.id).live_count == 0
+    ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
+    # a phone cannot pretend the host acted for it
+    ok(t.emit("Bob", "move", {"respond": "Missed!", "host": True}))
+    assert not t.tables().get(t.id).moves[-1]["move"].get("host")
+    refused(t.emit("Ann", "take_back", {}), "not_yours")       # Bob acted since
+    ok(t.emit("Ann", "move", {"play": "Gatling"}))
+    # the host answers for Bob, whose phone is off
+    ack = ok(t.emit("host", "act_for", {"seat": "Bob", "move": {"respond": "take"}}))
+    assert life(t, "Bob") == 1
+    table = t.tables().get(t.id)
+    assert table.moves[-1]["move"]["host"] is True and table.last_mover is None
+    assert any("The host acts for Bob" in line["text"] for line in table.log)
+    refused(t.emit("Bob", "take_back", {}), "not_yours")       # the host made it
+    refused(t.emit("Bob", "act_for", {"seat": "Bob", "move": {"respond": "take"}}), "not_host")

@@ -29,7 +29,10 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   h("span", { class: "seat-char" }, seat.character || ""),
   out ? h("span", { class: "seat-out" }, "✝ out of the game") : h("span", { class: "seat-life" },
     bullets(seat.life, seat.max_life), h("span", { class: "life-num" }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
-  out ? null : h("span", { class: "seat-hand" }, `🂠 ${seat.hand ?? "?"} in hand`, h("span", { class: "muted" }, ` · limit ${seat.hand_limit ?? "?"}`)),
+  // In tracker mode nobody reports the hand (the table plays its own cards): no count is
+  // shown rather than the dealt one for ever; the hand limit still helps.
+  out ? null : h("span", { class: "seat-hand" }, view.mode === "tracker" ? "" : `🂠 ${seat.hand ?? "?"} in hand`,
+    h("span", { class: "muted" }, `${view.mode === "tracker" ? "keeps" : " · limit"} ${seat.hand_limit ?? "?"}${view.mode === "tracker" ? " at the end of a turn" : ""}`)),
   out ? null : chips(seat.in_play),
   (view.features || {}).fame ? h("span", { class: "seat-fame" },
     seat.legend ? "★ Legend" : `fame ${seat.fame ?? "?"}`) : null);

@@ -1,9 +1,24 @@
 // Host controls: correct a count, move a seat to a new phone, undo, end the game, new game.
-import { $ } from "./dom.js";
+import { $, h, fill, list } from "./dom.js";
 import { ask } from "./confirm.js";
 import { showBanner } from "./banner.js";
 
-export function wireControls({ send, getSeat, getTurn }) {
+// What the host may do for a seat whose phone is off: answer its question, end its turn.
+function actsFor(seat, view) {
+  const name = seat.name;
+  const asked = list(view.pending).find((p) => p && p.seat === name);
+  if (asked) {
+    return asked.kind === "dying"
+      ? [[`${name} is out (no Beer)`, { respond: "take" }]]
+      : [[`${name} takes it (no answer)`, { respond: "take" }]];
+  }
+  if (view.turn === name && view.phase === "play" && !list(view.pending).length) {
+    return [[`End ${name}'s turn`, { end_turn: {} }]];
+  }
+  return [];
+}
+
+export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
   const seatDialog = $("#seat-dialog");
   let current = null;
 
@@ -16,6 +31,14 @@ export function wireControls({ send, getSeat, getTurn }) {
     seatDialog.querySelectorAll("button[data-field]").forEach((b) => { b.disabled = out; });
     $("#sd-turn").textContent = `Give the turn to ${current}`;
     $("#sd-turn").disabled = out || getTurn() === current;
+    const view = getView() || {};
+    const acts = seat && !out && view.mode === "referee" ? actsFor(seat, view) : [];
+    $("#sd-act").hidden = !acts.length;
+    fill($("#sd-act-buttons"), acts.map(([label, move]) => h("button", { type: "button",
+      onclick: async () => {
+        const ack = await send("act_for", { seat: seat.name, move });
+        if (ack.ok) seatDialog.close();
+      } }, label)));
   };
 
   seatDialog.querySelectorAll("button[data-field]").forEach((btn) => btn.addEventListener("click", async () => {

@@ -16,7 +16,8 @@ const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.na
 
 const lobby = wireLobby(send);
 wireHostReferee(send);
-const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", "turn") });
+const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", "turn"),
+  getView: () => get(snap, "view") });
 
 function render(s) {
   snap = s;

@@ -4,6 +4,7 @@ import { $, h, fill, get, list, tableId } from "./dom.js";
 import { connect, send } from "./connection.js";
 import { showBanner } from "./banner.js";
 import { setMe, personal } from "./words.js";
+import { wireBar, renderBar } from "./phone-bar.js";
 import { takeToken, dropToken } from "./token.js";
 import { start as keepAwake, onAwakeChange } from "./awake.js";
 import { wireRoleCard, renderRole } from "./phone-role.js";
@@ -38,6 +39,7 @@ function render(s) {
   showOnly("game-view");
   const m = me();
   setMe(m.name);
+  renderBar(s, m);
   const seat = mySeat();
   renderTurn(view, m, seat);
   renderRole(m);
@@ -51,6 +53,12 @@ function render(s) {
     ? "The app updates these from the cards you report."
     : "Tap the blue cards lying in front of you. The distances below follow.";
   life.sync(seat, locked);
+  // the cards in play are folded where the app keeps them (referee mode), open where the
+  // player taps them in (tracker mode), until the player folds or opens them himself
+  const box = $("#inplay-box");
+  if (!box.dataset.set) { box.open = !locked; box.dataset.set = "1"; }
+  const cards = list(get(seat, "in_play")).map((c) => (typeof c === "string" ? c : c.name));
+  $("#inplay-count").textContent = `· ${cards.join(", ") || "nothing"}`;
   renderInPlay(seat, locked);
   renderReach(m);
   renderOutcome(view, m, seat, status);
@@ -65,6 +73,7 @@ function renderLobby(s) {
   const you = get(s, "table", "you") || {};
   const mine = you.me || you;
   $("#lobby-name").textContent = mine.name || "partner";
+  renderBar(s, mine);
   fill($("#lobby-list"), list(get(s, "table", "lobby")).map((p) => h("li", {
     class: p.id === mine.lobby_id ? "me" : "",
   }, p.name, p.id === mine.lobby_id ? " (you)" : "", p.connected === false ? h("span", { class: "muted small" }, " · offline") : null)));
@@ -131,10 +140,11 @@ wireInPlay(move);
 wireRoleCard($("#role-hold"));
 wireReferee(move, (event, payload) => send(socket, event, payload, { quiet: true }));
 wireFeats(move);
-$("#end-turn").addEventListener("click", () => move({ end_turn: {} }));
+wireBar({ move, send: (event, payload) => send(socket, event, payload) });
 
 if (!token) {
   showOnly("no-token");
+  $("#conn").textContent = "Not connected";   // no seat here: nothing to connect to
 } else {
   socket = connect({ table, token }, {
     onSnapshot: render,

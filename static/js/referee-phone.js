@@ -6,6 +6,7 @@ import { $, h, fill, get, list } from "./dom.js";
 import { pendingText } from "./bits.js";
 import { ruleLink } from "./referee-bits.js";
 import { personal } from "./words.js";
+import { ask as confirmOut } from "./confirm.js";
 import { register } from "./phone-referee.js";
 
 // The sheets load on first use, so the page's first load stays small.
@@ -82,6 +83,10 @@ function answerRow(a) {
   const id = `why-${a.respond || "ability"}`;
   const click = async () => {
     if (a.ability) return sendMove({ ability: a.ability });
+    const dying = list(get(snap, "view", "me", "asked")).some((q) => q && q.kind === "dying");
+    if (a.respond === "take" && dying && !(await confirmOut(
+      "You are out of the game, and your role is shown to everyone.",
+      { yes: "Yes, I'm out", title: "Out of the game?" }))) return;
     let extra = {};
     if (a.needs_check) {
       const two = a.check_cards === 2 || get(snap, "view", "me", "character") === "Lucky Duke";

@@ -1,0 +1,48 @@
+// The thumb bar: what a player needs in a hurry sits at the bottom of the screen, within
+// the thumb's reach: the question put to him (with its answers), his turn's actions
+// (draw, Play a card), End my turn, and taking back his own last move while nobody has
+// acted since. The page keeps room under its last card for the bar.
+import { $, get, list } from "./dom.js";
+import { ask } from "./confirm.js";
+
+let snap = null;
+
+export function wireBar({ move, send }) {
+  const bar = $("#thumb-bar");
+  // the question and the turn's actions move here once; their renderers find them by id
+  for (const id of ["#ref-turn", "#my-question"]) {
+    const el = $(id);
+    if (el) bar.prepend(el);
+  }
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => document.body.style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
+  }
+  $("#end-turn").addEventListener("click", async () => {
+    const view = get(snap, "view") || {};
+    const me = view.me || {};
+    const hints = me.hints || {};
+    const n = Number(hints.discard_needed) || 0;
+    if (view.mode === "referee" && n > 0) {
+      const seat = list(view.seats).find((s) => s && s.name === me.name) || {};
+      const sid = me.character === "Sid Ketchum" && seat.life < seat.max_life
+        ? " Sid Ketchum: before that, any 2 cards you discard win back 1 life." : "";
+      const ok = await ask(`You hold ${seat.hand} cards and may keep ${hints.hand_limit}: `
+        + `${n} card${n > 1 ? "s" : ""} go to the discard pile.${sid}`,
+      { yes: `Discard ${n} and end my turn`, title: `Discard ${n} card${n > 1 ? "s" : ""}?` });
+      if (ok) move({ end_turn: { discard: n } });
+      return;
+    }
+    move({ end_turn: {} });
+  });
+  $("#take-back").addEventListener("click", () => send("take_back", {}));
+}
+
+export function renderBar(s, me) {
+  snap = s;
+  const t = get(s, "table") || {};
+  const name = (me && me.name) || get(t, "you", "name") || "";
+  const tag = $("#me-name");
+  tag.textContent = name;
+  tag.hidden = !name;
+  $("#take-back").hidden = !(t.status === "playing" && name && t.last_by === name);
+}
