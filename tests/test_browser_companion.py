@@ -532,6 +532,8 @@ def test_referee_mode_question_and_answer(server, pw, browser):
     expect(phone.locator("#game-view")).to_be_visible()
     # Referee mode: life and cards change only through reported cards.
     expect(phone.get_by_role("button", name="Lose 1 life")).to_be_hidden()
+    expect(phone.locator("#inplay-box")).not_to_have_attribute("open", "")   # folded here
+    phone.get_by_text("In front of me").click()
     expect(phone.get_by_role("button", name="Barrel")).to_be_disabled()
     life = int(phone.locator("#life-value").inner_text())
 
