@@ -105,6 +105,57 @@ def canonical(move: object) -> object:
         return move
 
 
+def story(header: dict, moves: list[dict]) -> dict:
+    """The story of a finished game, for its picture: every seat's life after each move,
+    where each turn began, each elimination with who caused it, the roles and the winners.
+    Only for a game that is over: every role in it is public then."""
+    state = engine.initial_state(header)
+    names = [s.name for s in state.seats]
+    life = [[max(s.life, 0)] for s in state.seats]
+    turns, outs, k = [0], [], 0
+    for m in moves:
+        if m["undone"]:
+            continue
+        try:
+            state, events = engine.apply(state, m["move"])
+        except (engine.Refusal, engine.RecordError):
+            continue
+        k += 1
+        for e in events:
+            if e.get("type") == "turn":
+                turns.append(k)
+            elif e.get("type") == "out":
+                outs.append({"seat": e.get("seat"), "by": e.get("by"), "at": k})
+        for j, s in enumerate(state.seats):
+            life[j].append(max(s.life, 0))
+    side = state.winner
+    rules = engine.rules_of(state)
+    winners = [s.name for s in state.seats if s.role in rules.side_roles.get(side or "", ())]
+    return {"names": names, "max": [s.max_life for s in state.seats], "life": life,
+            "turns": turns, "outs": outs, "winner": side,
+            "roles": {s.name: s.role for s in state.seats}, "winners": winners,
+            "characters": {s.name: s.character for s in state.seats}}
+
+
+def add_score(scores: dict | None, story_: dict) -> dict:
+    """The table's running score with one more finished game: games won per player, by
+    role ({"games": n, "players": {name: {"won": k, "roles": {role: k}}}})."""
+    out = {"games": 0, "players": {}}
+    if isinstance(scores, dict):
+        out = {"games": int(scores.get("games", 0)),
+               "players": {n: {"won": int(p.get("won", 0)), "roles": dict(p.get("roles", {}))}
+                           for n, p in dict(scores.get("players", {})).items()}}
+    out["games"] += 1
+    for name in story_["names"]:
+        out["players"].setdefault(name, {"won": 0, "roles": {}})
+    for name in story_["winners"]:
+        p = out["players"][name]
+        p["won"] += 1
+        role = story_["roles"].get(name, "")
+        p["roles"][role] = p["roles"].get(role, 0) + 1
+    return out
+
+
 def taken_back(state, move: dict) -> str:
     """The log line of a move the host took back, saying what it was: the first thing it
     did, as the engine words it, played on a copy that is thrown away."""

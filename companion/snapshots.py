@@ -30,6 +30,8 @@ def table_info(table, presence: dict, join_url: str) -> dict:
         "you": None,
     }
     info["roles"] = table.roles() if phase == "over" else []
+    info["story"] = table.story() if phase == "over" else None    # every role is public then
+    info["scores"] = table.scores()
     return info
 
 

@@ -293,6 +293,9 @@ class Table:
         self._need("playing", "over")
         header = games.redeal(self.header, self.state, keep_characters=keep_characters,
                               rotate_sheriff=rotate_sheriff)
+        scores = self.scores()                    # the evening's score goes on to the next
+        if scores:
+            header["scores"] = scores
         self._start(header)
 
     def _start(self, header: dict) -> None:
@@ -365,6 +368,25 @@ class Table:
         """The host ends the game: every role is shown."""
         self._need("playing")
         self._save(self.row(status="over"))
+
+    def story(self) -> dict | None:
+        """The finished game's story (companion.games.story), built once per game."""
+        if self.phase != "over" or not self.header:
+            return None
+        key = (self.game, self.version)
+        if getattr(self, "_story_key", None) != key:
+            self._story_key = key
+            self._story = games.story(self.header, self.moves)
+        return self._story
+
+    def scores(self) -> dict | None:
+        """The running score of the games played at this table since it opened (games won
+        per player, by role), the current game included once it is over."""
+        past = (self.header or {}).get("scores")
+        story = self.story()
+        if story is not None and story["winner"]:
+            return games.add_score(past, story)
+        return past or None
 
     def roles(self) -> list[dict]:
         """Every seat's role, for a game that is over (and only then)."""

@@ -137,7 +137,8 @@ class Ctx:
         self.s.pending = [a for a in self.s.pending if a.seat != i]
         shown = (rules_of(self.s).words.get("roles", {}).get(seat.role, seat.role.replace("_", " "))
                  if seat.role != "unknown" else "role hidden in this record")
-        self.say("out", f"{seat.name} is eliminated: {shown}.", seat=seat.name, role=seat.role)
+        self.say("out", f"{seat.name} is eliminated: {shown}.", seat=seat.name, role=seat.role,
+                 by=self.name(source) if source is not None and source != i else None)
         self.log(eliminated=i, by=source)
         vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]
         if vultures and left:

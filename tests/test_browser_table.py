@@ -298,3 +298,70 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     ctx.close()
     host_ctx.close()
     assert not [e for e in watch.errors if "404" not in e], watch.errors
+
+
+# --- the end of a game ------------------------------------------------------------------------
+
+@pytest.mark.browser
+def test_the_end_of_a_game_as_a_picture(server, pw, browser, tmp_path):
+    """Issue 9 §4: when a game ends the host screen draws its story (every player's life
+    over the turns, the elimination marked with who did it, every role, the winners), a
+    phone shows it small, and after a new game the evening's score stays on the host."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "phase": "play",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
+                        {"name": "Bob", "role": "outlaw", "character": "Kit Carlson", "life": 2},
+                        {"name": "Cid", "role": "deputy", "character": "Rose Doolan"},
+                        {"name": "Dan", "role": "renegade", "character": "Bart Cassidy",
+                         "alive": False}],
+              "moves": [{"by": "Ann", "play": "BANG!", "target": "Bob"},
+                        {"by": "Bob", "respond": "take"}, {"by": "Ann", "end_turn": {}},
+                        {"by": "Bob", "draw": {}}, {"by": "Bob", "play": "BANG!", "target": "Ann"},
+                        {"by": "Ann", "respond": "take"}, {"by": "Bob", "end_turn": {}},
+                        {"by": "Cid", "draw": {}}, {"by": "Cid", "end_turn": {}}]}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "story")
+    actx, ann = seat_phone(browser, watch, pw, host, "Ann", "Pixel 7")
+    bctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE")
+    expect(host.locator("#story-card")).to_be_hidden()
+    ann.get_by_role("button", name="Draw 2 from the deck").click()
+    ann.get_by_role("button", name="Play a card").click()
+    sheet = ann.locator("#ref-dialog")
+    sheet.get_by_role("button", name="BANG!", exact=True).click()
+    sheet.get_by_role("button", name="Bob", exact=True).click()
+    bob.locator("#my-question").get_by_role("button", name="Take the hit").click()
+    bob.locator("#my-question").get_by_role("button", name="I'm out").click()
+    bob.locator("#confirm-dialog").get_by_role("button", name="Yes, I'm out").click()
+
+    story = host.locator("#story-card")
+    expect(story).to_be_visible()
+    chart = story.locator("svg.story-chart")
+    expect(chart.locator("path.life-line")).to_have_count(4)
+    expect(chart.locator("g.out-mark[data-seat=Bob] title")).to_have_text("Bob out, by Ann")
+    for text in ("Ann", "Sheriff", "Outlaw", "Deputy", "Renegade", "★ won", "out, by Ann"):
+        expect(story.locator(".story-legend")).to_contain_text(text)
+    expect(story.locator(".story-legend li.won")).to_have_count(2)     # Sheriff and Deputy
+    # Bob's line falls from 2 to 0 and ends on the axis
+    ends = chart.evaluate("""(svg) => [...svg.querySelectorAll('path.life-line')].map(
+        (p) => [p.dataset.seat, p.getAttribute('d').split('V').length - 1])""")
+    assert dict(ends)["Bob"] >= 3, ends
+    story.scroll_into_view_if_needed()
+    shot(host, "table-end-of-game-host")
+    small = bob.locator("#phone-story")
+    expect(small.locator("svg.story-chart")).to_be_visible()
+    expect(small).to_contain_text("out, by Ann")
+    small.scroll_into_view_if_needed()
+    shot(bob, "table-end-of-game-phone")
+    assert not overflow(bob), overflow(bob)
+
+    # the next game: the evening's score stays on the host screen
+    host.get_by_role("button", name="New game").click()
+    host.get_by_role("button", name="Deal again").click()
+    expect(story).to_be_hidden()
+    scores = host.locator("#scores-card")
+    expect(scores).to_contain_text("1 game")
+    expect(scores.locator("li").first).to_contain_text("1 won")
+    expect(scores).to_contain_text("as ")
+    shot(host, "table-scores")
+    for c in (actx, bctx, host_ctx):
+        c.close()
+    assert not watch.errors, watch.errors

@@ -480,3 +480,39 @@ def test_a_player_takes_back_his_own_last_move_and_the_host_acts_for_a_seat(reco
     assert any("The host acts for Bob" in line["text"] for line in table.log)
     refused(t.emit("Bob", "take_back", {}), "not_yours")       # the host made it
     refused(t.emit("Bob", "act_for", {"seat": "Bob", "move": {"respond": "take"}}), "not_host")
+
+
+def test_the_end_of_a_game_tells_its_story_and_the_evening_keeps_score(record_table):
+    """issue 9 §4: a finished game's snapshot carries its story (life after each move,
+    turns, eliminations with who caused them, roles, winners) for host and phones alike,
+    and the running score of the table goes on into the next game."""
+    t = record_table(referee_record([("Ann", "sheriff", "Willy the Kid"),
+                                     ("Bob", "outlaw", "Kit Carlson", {"life": 2}),
+                                     ("Cid", "deputy", "Rose Doolan"),
+                                     ("Dan", "renegade", "Bart Cassidy", {"alive": False})]))
+    assert t.tables().get(t.id).story() is None              # nothing before the end
+    ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
+    ok(t.emit("Bob", "move", {"respond": "take"}))
+    ok(t.emit("Ann", "move", {"end_turn": {}}))
+    ok(t.emit("Bob", "move", {"draw": {}}))
+    ok(t.emit("Bob", "move", {"end_turn": {}}))
+    ok(t.emit("Cid", "move", {"draw": {}}))
+    ok(t.emit("Cid", "move", {"play": "BANG!", "target": "Bob"}))
+    ok(t.emit("Bob", "move", {"respond": "take"}))
+    ok(t.emit("Bob", "move", {"respond": "take"}))
+    table = t.tables().get(t.id)
+    story = table.story()
+    assert story["names"] == ["Ann", "Bob", "Cid", "Dan"] and story["winner"] == "sheriff"
+    assert story["life"][1][0] == 2 and story["life"][1][-1] == 0
+    assert story["outs"] == [{"seat": "Bob", "by": "Cid", "at": 9}]
+    assert story["turns"][:3] == [0, 3, 5] and sorted(story["winners"]) == ["Ann", "Cid"]
+    assert story["roles"] == {"Ann": "sheriff", "Bob": "outlaw", "Cid": "deputy",
+                              "Dan": "renegade"}
+    assert t.view("Bob") is not None
+    assert table.scores() == {"games": 1, "players": {
+        "Ann": {"won": 1, "roles": {"sheriff": 1}}, "Bob": {"won": 0, "roles": {}},
+        "Cid": {"won": 1, "roles": {"deputy": 1}}, "Dan": {"won": 0, "roles": {}}}}
+    ok(t.emit("host", "new_game", {"keep_characters": True, "rotate_sheriff": True}))
+    table = t.tables().get(t.id)
+    assert table.story() is None and table.scores()["games"] == 1
+    assert table.scores()["players"]["Ann"]["won"] == 1

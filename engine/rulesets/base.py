@@ -38,6 +38,9 @@ class Ruleset:
     }
     sides = {"sheriff": "The Sheriff and the Deputies win.", "outlaws": "The Outlaws win.",
              "renegade": "The Renegade wins alone."}
+    # the roles that win with each side (the end-of-game picture names the winners)
+    side_roles = {"sheriff": ("sheriff", "deputy"), "outlaws": ("outlaw",),
+                  "renegade": ("renegade",)}
     # The words a page uses for this game (the engine's own sentences use them too).
     words = {"life": "life", "check": "draw!", "character": "character",
              "leader": "Sheriff", "no_jail_on_leader": "The Sheriff cannot be put in Jail.",

@@ -97,6 +97,17 @@ function renderTurn(view, m, seat) {
   renderQuestion($("#my-question"), asked, { referee: view.mode === "referee", send: move });
 }
 
+// The story of a finished game, small: fetched when a game ends (not at first load).
+const STORY = "./story.js";
+function renderPhoneStory(box, view) {
+  const story = get(snap, "table", "story");
+  if (!story) return;
+  const place = h("div", { class: "phone-story", id: "phone-story" });
+  box.append(place);
+  import(STORY).then((m) => m.renderStory(place, story, { small: true,
+    word: (view.features || {}).energy ? "energy" : "life" }));
+}
+
 function renderOutcome(view, m, seat, status) {
   const box = $("#outcome");
   const out = seat ? seat.alive === false : m.alive === false;
@@ -110,11 +121,13 @@ function renderOutcome(view, m, seat, status) {
     box.className = `outcome card ${won ? "won" : "out"}`;
     fill(box, h("span", { class: "big-word" }, role ? (won ? "You win!" : "You lose") : "Game over"),
       winner.text || "", role ? h("p", { class: "muted" }, `You were: ${roleText(role)}`) : null);
+    renderPhoneStory(box, view);
     box.hidden = false;
   } else if (status === "over") {
     box.className = "outcome card";
     fill(box, h("span", { class: "big-word" }, "Game over"), "The host ended the game.",
       m.role ? h("p", { class: "muted" }, `You were: ${roleText(m.role)}`) : null);
+    renderPhoneStory(box, view);
     box.hidden = false;
   } else if (out) {
     box.className = "outcome card out";

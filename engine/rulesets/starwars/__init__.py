@@ -27,6 +27,8 @@ class StarWars(Ruleset):
     role_mix = data.ROLE_MIX
     goals = data.GOALS
     sides = data.SIDES
+    side_roles = {"empire": ("vader", "stormtrooper"), "rebels": ("rebel",),
+                  "bounty_hunter": ("bounty_hunter",)}
     words = data.WORDS
     features = {"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
