@@ -122,6 +122,7 @@ def play(rec, tables: list[list], rate: float, seconds: float, warmup: float,
         lat = sorted(v * 1000 for v in rec.done.values())
     return {"lat": lat, "moves": n_meas, "lost": n_meas - len(lat),
             "srv_cpu": 100 * (cpu_of(pids) - c_srv) / wall,
+            "cpu_ms_per_move": 1000 * (cpu_of(pids) - c_srv) / (n_warm + n_meas),
             "client_cpu": 100 * (time.process_time() - c_me) / wall}
 
 
@@ -237,12 +238,18 @@ def main() -> None:
               f"PostgreSQL, Redis, nginx: {f['other_cpu']:.1f} %; the phones' process: "
               f"{f['client_cpu']:.1f} %)")
         print(f"p{n}_server_rss_mb: {r['rss']:.1f} MB")
+        per_move = sorted([f["cpu_ms_per_move"]] + [s["cpu_ms_per_move"] for s in r["steps"]])
+        ms = per_move[len(per_move) // 2]
+        print(f"p{n}_server_cpu_ms_per_move: {ms:.2f} ms  (median over the runs; one "
+              f"process runs Python on one core at a time: at most {1000 / ms * max(n, 1):.0f}"
+              f" moves/s for {max(n, 1)} process(es), given the cores)")
         capacity = 0.0
         for s in r["steps"]:
             ok = s["lost"] == 0 and fanout.pct(s["lat"], 99) <= P99_CAP_MS
             print(f"p{n}_at_{s['rate']:g}_moves_s: p50 {fanout.pct(s['lat'], 50):.1f} ms, "
                   f"p99 {fanout.pct(s['lat'], 99):.1f} ms, lost {s['lost']} of {s['moves']}, "
-                  f"server CPU {s['srv_cpu']:.0f} %, phones' CPU {s['client_cpu']:.0f} %"
+                  f"server CPU {s['srv_cpu']:.0f} % ({s['cpu_ms_per_move']:.1f} ms/move), "
+                  f"phones' CPU {s['client_cpu']:.0f} %"
                   + ("" if ok else "  (over)"))
             if ok and s["rate"] > capacity:
                 capacity = s["rate"]

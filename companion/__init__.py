@@ -55,6 +55,14 @@ class Companion:
     hosts: Hosts | None = None
 
 
+def queue_options(url: str | None) -> dict:
+    """SocketIO's options for a message queue between processes (none: one process)."""
+    if not url:
+        return {}
+    from .queue import manager
+    return {"client_manager": manager(url)}
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """A new application with its own SocketIO server, storage and tables."""
     app = Flask(__name__, template_folder=folder("templates"),
@@ -78,7 +86,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                         cors_allowed_origins=lambda origin, environ=None: hosts.same_origin(
                             origin, (environ or {}).get("HTTP_HOST", "")),
                         max_http_buffer_size=MESSAGE_MAX, ping_interval=10, ping_timeout=20,
-                        serializer=JsonPacket, json=SafeJson, message_queue=queue,
+                        serializer=JsonPacket, json=SafeJson, **queue_options(queue),
                         # a socket's events are handled one after the other in its own
                         # thread: a client that floods only slows itself down (True
                         # would start a thread per message)
