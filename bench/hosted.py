@@ -225,8 +225,11 @@ def main() -> None:
     if not args.utf8_check:
         fanout.skip_utf8_check()
     for n in [int(x) for x in args.processes.split(",")]:
+        load0 = os.getloadavg()[0]
         r = run(n, args)
         f, lat = r["fan"], r["fan"]["lat"]
+        print(f"# machine load average: {load0:.1f} before, {os.getloadavg()[0]:.1f} after "
+              f"({os.cpu_count()} cores; above that, other programs shared them)")
         what = ("the laptop server (bang-companion serve, SQLite), phones straight to it"
                 if n == 0 else f"{n} process(es) through nginx, PostgreSQL, Redis")
         print(f"# p{n}: {what}; {args.tables} tables x {PLAYERS} phones; "
