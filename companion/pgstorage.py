@@ -10,7 +10,9 @@ loses gets `Behind` and reloads. Needs the `hosted` extra (psycopg).
 from __future__ import annotations
 
 import json
+import queue
 import threading
+from contextlib import contextmanager
 
 from .storage import (ADD_MOVE, BUMP, ROW_SELECT, UNDO, UPSERT, Behind, decode,
                       encode)
@@ -40,15 +42,24 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
+# a move that changes only the row's version (the common case): one statement, so one
+# round trip; it inserts nothing unless the row was still at the version it was read at
+MOVE_ONLY = ("WITH bumped AS (UPDATE tables SET version=%s WHERE id=%s AND version=%s"
+             " RETURNING id) INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
+             " SELECT id, %s, %s, %s, %s, 0 FROM bumped")
+POOL = 4               # connections per process: tables' writes go on side by side
+
+
 def pg(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
 class PostgresStorage:
-    """One connection per process, one statement at a time (a lock), as SQLite's.
-    A connection that broke (the database restarted) is opened again at the next call."""
+    """A few connections per process (taken from a small pool for each call), so that
+    one table's round trip does not hold up another's. A connection that broke (the
+    database restarted) is dropped and a new one opened at the next call."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool: int = POOL) -> None:
         try:
             import psycopg
         except ImportError:
@@ -56,24 +67,37 @@ class PostgresStorage:
                              ) from None
         self._psycopg = psycopg
         self._url = url
-        self._lock = threading.Lock()
+        self._free: queue.LifoQueue = queue.LifoQueue()
+        self._slots = threading.BoundedSemaphore(pool)
+        self._lock = threading.Lock()              # guards _written
         self._written: dict[str, tuple] = {}
-        self._db = None
-        with self._lock:
-            conn = self._conn()
-            with conn.transaction():
-                # one process at a time creates the tables (several may start at once)
-                conn.execute("SELECT pg_advisory_xact_lock(271828)")
-                conn.execute(SCHEMA)
+        with self._conn() as conn, conn.transaction():
+            # one process at a time creates the tables (several may start at once)
+            conn.execute("SELECT pg_advisory_xact_lock(271828)")
+            conn.execute(SCHEMA)
 
+    @contextmanager
     def _conn(self):
-        if self._db is None or self._db.closed or self._db.broken:
-            self._db = self._psycopg.connect(self._url, autocommit=True)
-        return self._db
+        """A connection of the pool for one call (waits while all are in use)."""
+        if not self._slots.acquire(timeout=30):
+            raise RuntimeError("no database connection free for 30 s")
+        conn = None
+        try:
+            try:
+                conn = self._free.get_nowait()
+            except queue.Empty:
+                pass
+            if conn is None or conn.closed or conn.broken:
+                conn = self._psycopg.connect(self._url, autocommit=True)
+            yield conn
+        finally:
+            if conn is not None and not conn.closed and not conn.broken:
+                self._free.put(conn)
+            self._slots.release()
 
     def _fetch(self, sql: str, args=(), one: bool = False):
-        with self._lock:
-            cur = self._conn().execute(pg(sql), args)
+        with self._conn() as conn:
+            cur = conn.execute(pg(sql), args)
             return cur.fetchone() if one else cur.fetchall()
 
     def load_all(self) -> list[dict]:
@@ -101,31 +125,39 @@ class PostgresStorage:
         values = encode(row)
         with self._lock:
             only_version = self._written.get(row["id"]) == values[:8]
-            conn = self._conn()
-            try:
-                with conn.transaction():
-                    if only_version:
-                        cur = conn.execute(pg(BUMP), (row["version"], row["id"],
-                                                      row["version"] - 1))
-                    else:
-                        cur = conn.execute(pg(UPSERT), values)
+            self._written.pop(row["id"], None)       # back once the write is done
+        try:
+            with self._conn() as conn:
+                if only_version and move is not None and undo is None:
+                    cur = conn.execute(MOVE_ONLY, (
+                        row["version"], row["id"], row["version"] - 1, row["game"],
+                        move["seq"], move["at"], json.dumps(move["move"], ensure_ascii=False)))
                     if cur.rowcount != 1:
                         raise Behind(row["id"])
-                    if move is not None:
-                        conn.execute(pg(ADD_MOVE), (row["id"], row["game"], move["seq"],
-                                                    move["at"], json.dumps(
-                                                        move["move"], ensure_ascii=False)))
-                    if undo is not None:
-                        conn.execute(pg(UNDO), (row["id"], row["game"], undo))
-            except self._psycopg.errors.UniqueViolation:
-                self._written.pop(row["id"], None)
-                raise Behind(row["id"]) from None
-            except BaseException:
-                self._written.pop(row["id"], None)
-                raise
+                else:
+                    self._save(conn, row, values, only_version, move, undo)
+        except self._psycopg.errors.UniqueViolation:
+            raise Behind(row["id"]) from None
+        with self._lock:
             self._written[row["id"]] = values[:8]
 
+    def _save(self, conn, row, values, only_version, move, undo) -> None:
+        with conn.transaction():
+            if only_version:
+                cur = conn.execute(pg(BUMP), (row["version"], row["id"], row["version"] - 1))
+            else:
+                cur = conn.execute(pg(UPSERT), values)
+            if cur.rowcount != 1:
+                raise Behind(row["id"])
+            if move is not None:
+                conn.execute(pg(ADD_MOVE), (row["id"], row["game"], move["seq"], move["at"],
+                                            json.dumps(move["move"], ensure_ascii=False)))
+            if undo is not None:
+                conn.execute(pg(UNDO), (row["id"], row["game"], undo))
+
     def close(self) -> None:
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
+        while True:
+            try:
+                self._free.get_nowait().close()
+            except queue.Empty:
+                return

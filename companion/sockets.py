@@ -86,7 +86,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                                 raise Problem("revoked")
                         return fn(table, conn, data) or {}
                     with table.lock:
-                        result = table.act(act)
+                        result = table.act(act, look_first=not broadcast)
                         if broadcast:
                             try:
                                 hub.broadcast(table)

@@ -106,19 +106,28 @@ class Table:
         self.moves, self.state, self.log = [], None, []
         self.load_moves()
 
-    def act(self, fn):
+    def act(self, fn, look_first: bool = True):
         """`fn()` with the lock held, on a table current with storage; run again on
         the reloaded table when another process stored a change first. Returns what
         `fn` returns. `fn` must change nothing before its write (every method here
-        writes first)."""
+        writes first).
+
+        `look_first=False` (a move): no look at the stored version before; the write
+        itself finds out (`Behind`), and so does a refusal, which is given only once
+        the table is known to be current. That saves a round trip per move."""
         with self.lock:
-            self.sync()
+            if look_first:
+                self.sync()
             for _ in range(TRIES):
                 try:
                     return fn()
                 except Behind:
                     log.info("table %s changed in another process: reloaded", self.id)
                     self.reload()
+                except (Problem, engine.Refusal, engine.RecordError):
+                    if look_first or not self.sync():    # refused on an old copy?
+                        raise
+                    look_first = True                    # no: current now, ask again
             raise Problem("busy")
 
     # -- reading ----------------------------------------------------------------------

@@ -44,7 +44,8 @@ def test_a_table_made_in_one_process_is_served_by_the_other(two):
         t.phone(n)
     phones_b = {n: phone_on(b, t.id, tokens[n]) for n in NAMES[2:4]}   # read from storage
     t.deal()
-    # a move through b, from the table as a dealt it: b catches up before it acts
+    # a move through b, whose copy is still in the lobby: refused there, b looks at the
+    # stored version, reloads, and the move is accepted on the current table
     ack = phones_b["Dan"].emit("move", {"set": {"in_play": ["Barrel"]}}, callback=True)
     assert ack == {"ok": True}, ack
     ack = t.emit("Ann", "move", {"set": {"in_play": ["Mustang"]}})
