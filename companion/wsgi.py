@@ -7,7 +7,8 @@
 One worker per gunicorn (a socket's requests must reach the process that holds it);
 more processes are more gunicorns on other ports behind the reverse proxy. Settings
 come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE_QUEUE,
-BANG_PUBLIC_URL (the address phones open).
+BANG_PUBLIC_URL (the address phones open; its host is one the server answers to), and
+BANG_ALLOWED_HOSTS (further host names, comma-separated).
 """
 from __future__ import annotations
 
@@ -20,9 +21,17 @@ from . import create_app
 def config_from_env(env=os.environ) -> dict:
     config = {"DATABASE": env.get("BANG_DATABASE", "data/companion.sqlite3"),
               "MESSAGE_QUEUE": env.get("BANG_MESSAGE_QUEUE", ""),
-              "BASE_URL": env.get("BANG_PUBLIC_URL", "").rstrip("/")}
+              "BASE_URL": env.get("BANG_PUBLIC_URL", "").rstrip("/"),
+              "ALLOWED_HOSTS": tuple(h.strip() for h in env.get("BANG_ALLOWED_HOSTS", "")
+                                     .split(",") if h.strip())}
     return config
 
 
-sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
-app = create_app(config_from_env())
+def __getattr__(name: str):
+    """`app`, made at its first use (gunicorn's), not at import."""
+    global app
+    if name != "app":
+        raise AttributeError(name)
+    sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
+    app = create_app(config_from_env())
+    return app

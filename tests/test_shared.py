@@ -112,3 +112,14 @@ def test_the_database_url_names_the_storage(tmp_path):
                       "DATA_DIR": str(tmp_path / "ignored")})
     assert (tmp_path / "app.sqlite3").exists() and not (tmp_path / "ignored").exists()
     app.extensions["companion"].storage.close()
+
+
+def test_the_wsgi_settings_come_from_the_environment():
+    from companion.wsgi import config_from_env
+    c = config_from_env({"BANG_DATABASE": "postgresql://bang@db/bang",
+                         "BANG_MESSAGE_QUEUE": "redis://q:6379/0",
+                         "BANG_PUBLIC_URL": "https://bang.example.org/",
+                         "BANG_ALLOWED_HOSTS": "bang.example.org, www.bang.example.org"})
+    assert c == {"DATABASE": "postgresql://bang@db/bang", "MESSAGE_QUEUE": "redis://q:6379/0",
+                 "BASE_URL": "https://bang.example.org",
+                 "ALLOWED_HOSTS": ("bang.example.org", "www.bang.example.org")}
