@@ -5,6 +5,7 @@ with a notice, unless REQUIRE_SERVICES=1 (CI), where a missing one fails.
 
 - the storage interface on PostgreSQL behaves as on SQLite;
 - a table's phones split across both processes: every phone gets every move, in order;
+- a phone whose seat moved to another phone gets nothing more, whichever process sends;
 - one process killed with SIGKILL mid-game: its phones reconnect through nginx to the
   other, and no acknowledged move is lost.
 """
@@ -163,6 +164,47 @@ def test_phones_split_across_two_processes_get_every_move_in_order(stack):
     finally:
         for p in [host, *phones.values()]:
             p.close()
+
+
+def test_a_phone_revoked_through_one_process_gets_nothing_more_from_either(stack):
+    """Secrets fail closed across processes: the seat's room is named by its token, so
+    after "move seat" the old phone, held by the other process, is told so and gets
+    no snapshot of that seat any more, whichever process sends them."""
+    url = stack["proxy"].url
+    tid, host, phones = open_table(url, 4)
+    try:
+        old = phones["Ann"]                                  # on app0; the host too
+        old_far = Phone(url, {"table": tid, "token": _token_of(old)}, "app1")
+        ack = host.call("reseat", {"seat": "Ann"})
+        assert ack.get("ok"), ack
+        r = requests.get(ack["claim_url"].replace(ack["claim_url"].split("/t/")[0], url),
+                         allow_redirects=False, cookies={"bang_backend": "app0"})
+        assert r.status_code == 303
+        new = Phone(url, {"table": tid, "token": r.headers["Location"].split("#", 1)[1]},
+                    "app1")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not (old.errors and old_far.errors):
+            time.sleep(0.05)
+        assert [e["code"] for e in old_far.errors] == ["revoked"], old_far.errors
+        seen_far, seen_old = len(old_far.seqs), len(old.seqs)
+        for k, name in enumerate(["Bob", "Cid", "Dan", "Bob"]):
+            assert phones[name].call("move", {"set": {"in_play": CARDS[k % 2]}})["ok"]
+        last = new.wait_seq(host.wait_seq(0)["seq"])
+        assert last["table"]["you"]["name"] == "Ann" and last["table"]["moves"] == 4
+        assert len(old_far.seqs) == seen_far and len(old.seqs) == seen_old
+        # app0 took the claim and dropped its own old sockets; app1 only heard of it
+        assert not old.sio.connected or old.errors
+        ack = old_far.call("move", {"set": {"in_play": ["Barrel"]}})
+        assert ack["ok"] is False and ack["error"]["code"] == "revoked"
+        old_far.close()
+        new.close()
+    finally:
+        for p in [host, *phones.values()]:
+            p.close()
+
+
+def _token_of(phone: Phone) -> str:
+    return phone.sio.connection_auth["token"]
 
 
 def test_a_process_killed_mid_game_loses_no_acknowledged_move(stack):
