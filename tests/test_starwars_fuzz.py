@@ -36,7 +36,8 @@ moves = st.fixed_dictionaries(
         "discards": value, "range": value, "check": value})
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
 @given(life=st.integers(1, 5), hand=st.integers(0, 6), phase=st.sampled_from(["start", "play"]),
        action=st.sampled_from(["play", "respond", "check", "ability"]), arg=value, extra=moves,
        second=moves)
