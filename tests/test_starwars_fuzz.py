@@ -3,6 +3,7 @@ ranges, checks, Tempered's repeat), the engine either plays it or refuses it wit
 and a refusal leaves the state as it was."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,9 @@ moves = st.fixed_dictionaries(
         "discards": value, "range": value, "check": value})
 
 
+# Background threads left by the server tests (Socket.IO clients) draw from the global
+# `random`; Hypothesis notices and warns, which this suite turns into errors.
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
 @settings(max_examples=200, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 @given(life=st.integers(1, 5), hand=st.integers(0, 6), phase=st.sampled_from(["start", "play"]),
