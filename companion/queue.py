@@ -8,7 +8,10 @@ python-socketio's own Redis manager, with two costs taken out:
   packets);
 * it would read the queue's messages with the packets' guarded JSON (depth limits,
   meant for what phones send); the queue carries only what our own processes wrote,
-  so it is read with the plain json module.
+  so it is read with the plain json module;
+* every process reads back its own emits from the queue, decodes them and only then
+  sees they are its own (it delivered them to its sockets already): they are
+  recognised by their last bytes, and not decoded.
 """
 from __future__ import annotations
 
@@ -41,6 +44,16 @@ class RedisQueue(socketio.RedisManager):
     def set_server(self, server) -> None:
         super().set_server(server)
         self.json = PlainJson
+
+    def _listen(self):
+        # PubSubManager.emit publishes {"method": "emit", ..., "host_id": <ours>} last
+        # key last (PlainJson.dumps keeps the order)
+        mine = f'"host_id": "{self.host_id}"}}'.encode()
+        for data in super()._listen():
+            if (isinstance(data, bytes) and data.startswith(b'{"method": "emit"')
+                    and data.endswith(mine)):
+                continue
+            yield data
 
 
 def manager(url: str) -> RedisQueue:

@@ -123,3 +123,25 @@ def test_the_wsgi_settings_come_from_the_environment():
     assert c == {"DATABASE": "postgresql://bang@db/bang", "MESSAGE_QUEUE": "redis://q:6379/0",
                  "BASE_URL": "https://bang.example.org",
                  "ALLOWED_HOSTS": ("bang.example.org", "www.bang.example.org")}
+
+
+def test_the_queue_skips_reading_back_its_own_emits(monkeypatch):
+    """Each process delivered its own emits already: from the queue it reads only the
+    others' (and every callback), without decoding its own."""
+    import json
+
+    import socketio
+
+    from companion.queue import PlainJson, RedisQueue
+    q = RedisQueue("redis://127.0.0.1:1/0")
+    msg = {"method": "emit", "event": "snapshot", "data": [{"view": "♥ é"}],
+           "binary": False, "namespace": "/", "room": "seat:t:a:b", "skip_sid": None,
+           "callback": None, "host_id": q.host_id}
+    mine = PlainJson.dumps(msg).encode()
+    theirs = PlainJson.dumps(dict(msg, host_id="f" * 32)).encode()
+    callback = PlainJson.dumps({"method": "callback", "host_id": q.host_id}).encode()
+    monkeypatch.setattr(socketio.RedisManager, "_listen",
+                        lambda self: iter([mine, theirs, callback]))
+    got = [json.loads(d) for d in q._listen()]
+    assert [(m["method"], m["host_id"]) for m in got] == [("emit", "f" * 32),
+                                                          ("callback", q.host_id)]
