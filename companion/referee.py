@@ -100,6 +100,40 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
     return out
 
 
+TARGET_CODES = ("out_of_range", "bad_target")   # reasons that belong to one target only
+
+
+def playable(table, by: str) -> list[dict]:
+    """For the "Play a card" sheet: each card of the deck, whether `by` may play it now
+    at someone (or at no one), and why not; a Beer at full life says it does nothing.
+    The dry runs are the referee's own (`targets`), so the sheet never disagrees."""
+    state = _state(table)
+    me = _seat(state, by)
+    seat = state.seats[state.index(me)]
+    out = []
+    for card in cards_of(state):
+        try:
+            r = targets(table, me, card.name)
+        except Problem as p:             # not now at all (the engine said why)
+            out.append({"name": card.name, "ok": False, "code": p.code, "message": p.message,
+                        "rule": p.rule, "rule_title": title(p.rule)})
+            continue
+        rows = [r["play"]] if not r["needs_target"] else r["targets"]
+        good = [x for x in rows if x.get("ok")]
+        row = {"name": card.name, "ok": bool(good)}
+        if not good and rows:
+            why = next((x for x in rows if x.get("code") not in TARGET_CODES), rows[0])
+            row.update(code=why.get("code", ""), message=why.get("message", ""),
+                       rule=why.get("rule", ""), rule_title=why.get("rule_title", ""))
+        elif not rows:
+            row.update(ok=False, message="Nobody can be aimed at.", rule=card.rule,
+                       rule_title=title(card.rule))
+        if good and card.kind == "beer" and seat.life >= seat.max_life:
+            row["note"] = f"At full life a {card.name} does nothing."
+        out.append(row)
+    return out
+
+
 def catalogue(table) -> list[dict]:
     """The cards of this table's ruleset, for the "play a card" picker."""
     return engine.card_catalogue(_state(table))

@@ -220,6 +220,10 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
     def on_targets(table, conn, data):
         return referee.targets(table, asker(table, conn, data), data.get("card"), data.get("as"))
 
+    @handler("playable", "any", broadcast=False)
+    def on_playable(table, conn, data):
+        return {"cards": referee.playable(table, asker(table, conn, data))}
+
     @handler("catalogue", "any", broadcast=False)
     def on_catalogue(table, conn, data):
         return {"cards": referee.catalogue(table)}

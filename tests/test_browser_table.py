@@ -365,3 +365,30 @@ def test_the_end_of_a_game_as_a_picture(server, pw, browser, tmp_path):
     for c in (actx, bctx, host_ctx):
         c.close()
     assert not watch.errors, watch.errors
+
+
+@pytest.mark.browser
+def test_the_card_picker_greys_what_cannot_be_played(server, pw, browser, tmp_path):
+    """Issue 9 §3: after a BANG! the picker greys a second one with its reason; a Beer at
+    full life says it does nothing; a greyed card still opens its full ruling."""
+    watch = Watch()
+    record = four(("Ann", {"character": "Kit Carlson"}),
+                  moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
+                         {"by": "Bob", "respond": "take"}])
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "picker")
+    ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
+    ann.get_by_role("button", name="Play a card").click()
+    sheet = ann.locator("#ref-dialog")
+    bang = sheet.get_by_role("button", name="BANG!", exact=True)
+    expect(bang).to_have_class(re.compile("greyed"))
+    expect(bang).to_contain_text("one BANG!")
+    beer = sheet.get_by_role("button", name="Beer", exact=True)
+    expect(beer).not_to_have_class(re.compile("greyed"))
+    expect(beer).to_contain_text("does nothing")
+    expect(sheet.get_by_role("button", name="Gatling", exact=True)).not_to_have_class(re.compile("greyed"))
+    fits(ann, "320-card-picker-greyed")
+    bang.click()
+    expect(sheet.locator(".ruling.no, .why").first).to_be_visible()
+    ctx.close()
+    host_ctx.close()
+    assert not watch.errors, watch.errors

@@ -516,3 +516,23 @@ def test_the_end_of_a_game_tells_its_story_and_the_evening_keeps_score(record_ta
     table = t.tables().get(t.id)
     assert table.story() is None and table.scores()["games"] == 1
     assert table.scores()["players"]["Ann"]["won"] == 1
+
+
+def test_the_card_picker_knows_what_cannot_be_played_now(record_table):
+    """issue 9 §3: `playable` greys a second BANG! with its reason and rule title, keeps a
+    Beer allowed at full life but says it does nothing, and changes nothing."""
+    t = record_table(referee_record(seats(("Ann", {"character": "Kit Carlson"}))))
+    cards = {c["name"]: c for c in ok(t.emit("Ann", "playable", {}))["cards"]}
+    assert cards["BANG!"]["ok"] and cards["Beer"]["ok"]
+    assert "does nothing" in cards["Beer"]["note"]
+    assert not cards["Missed!"]["ok"] and cards["Missed!"]["message"]
+    ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
+    ok(t.emit("Bob", "move", {"respond": "take"}))
+    cards = {c["name"]: c for c in ok(t.emit("Ann", "playable", {}))["cards"]}
+    bang = cards["BANG!"]
+    assert not bang["ok"] and bang["code"] == "bang_limit" and bang["rule_title"]
+    assert cards["Gatling"]["ok"]
+    # the host may ask for any seat; nothing is broadcast, nothing changes
+    before = t.view("host")
+    assert ok(t.emit("host", "playable", {"by": "Bob"}))["cards"]
+    assert t.view("host") == before

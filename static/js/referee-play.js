@@ -28,6 +28,10 @@ export function openPlay({ snap, ask, move }) {
 
   async function chooseCard() {
     const all = await cards(ask, view.ruleset);
+    // what cannot be played now is greyed with its reason, as targets are (still tappable:
+    // the next screen shows the whole ruling)
+    const verdicts = await ask("playable", {});
+    const verdict = new Map(list(verdicts && verdicts.ok ? verdicts.cards : []).map((v) => [v.name, v]));
     const entries = all.map((c) => ({ card: c, label: c.name }));
     if (me.character === "Calamity Janet") {
       const bang = all.find((c) => c.kind === "bang");
@@ -41,10 +45,17 @@ export function openPlay({ snap, ask, move }) {
       fill(results, GROUPS.map(([title, test]) => {
         const here = shown.filter((e) => test(e.card));
         return here.length ? h("section", { class: "card-group" }, h("h3", {}, title),
-          h("div", { class: "card-grid" }, here.map((e) => h("button", {
-            type: "button", class: `card-btn ${e.card.colour === "blue" ? "blue" : "brown"}`,
-            onclick: () => chooseTarget(e),
-          }, e.label, e.card.range ? h("span", { class: "range" }, `reach ${e.card.range}`) : null)))) : null;
+          h("div", { class: "card-grid" }, here.map((e) => {
+            const v = e.play ? null : verdict.get(e.card.name);
+            const no = v && v.ok === false;
+            const why = no ? personal(v.message || "") : v && v.note ? v.note : "";
+            return h("button", {
+              type: "button", class: `card-btn ${e.card.colour === "blue" ? "blue" : "brown"}${no ? " greyed" : ""}`,
+              "aria-label": e.card.range ? `${e.label} reach ${e.card.range}` : e.label,
+              "aria-description": why || null, onclick: () => chooseTarget(e),
+            }, e.label, e.card.range ? h("span", { class: "range" }, `reach ${e.card.range}`) : null,
+            why ? h("span", { class: "card-why" }, why) : null);
+          }))) : null;
       }), shown.length ? null : h("p", { class: "muted" }, "No card by that name."));
     };
     frame("Play a card",
