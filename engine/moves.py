@@ -152,13 +152,13 @@ class Move:
             raise _bad("A move must be a JSON object.")
         by = d.get("by")
         if not isinstance(by, str) or not by.strip() or not _text_ok(by) or len(by) > BY_MAX:
-            raise _bad("A move needs 'by': the seat name (or 'host').")
+            raise _bad("A move names who makes it: a player at the table, or the host.")
         actions = [k for k in ACTIONS if k in d]
         if "check" in actions and len(actions) > 1:
             actions.remove("check")   # an answer's draw! ({"respond": "Barrel", "check": ..})
         if len(actions) != 1:
-            what = "no action" if not actions else "several actions: " + ", ".join(actions)
-            raise _bad(f"A move has exactly one action ({'/'.join(ACTIONS)}); "
+            what = "none" if not actions else "several: " + ", ".join(map(field_words, actions))
+            raise _bad(f"A move does exactly one thing ({', '.join(map(field_words, ACTIONS))}); "
                        f"this one has {what}.")
         action = actions[0]
         unknown = set(d) - {"by", action} - set(OPTIONS) - IGNORED

@@ -153,6 +153,14 @@ def test_phones_320_px_wide_fit(server, pw, browser, tmp_path):
         return cross ? s.dataset.seat : null; }).filter(Boolean); }""")
     shot(host, "table-host-dying")
     assert not boxes, f"the centre panel covers {boxes}"
+    # a correction with the question open: the host's screen says what became of it
+    seat_tile(host, "Dan").click()
+    host.locator("#seat-dialog").get_by_role("button", name="One card less").click()
+    expect(host.locator("#seat-dialog .banner.info")).to_contain_text("Dan is asked again")
+    host.locator("#seat-dialog").get_by_role("button", name="One life more").click()
+    expect(host.locator("#seat-dialog .banner.info")).to_contain_text("question to Dan is closed")
+    host.locator("#seat-dialog").get_by_role("button", name="Done").click()
+    expect(dan.locator("#my-question")).to_be_hidden()
     for page in (ann_ctx, bob_ctx, dan_ctx, host_ctx):
         page.close()
     assert not watch.errors, watch.errors
