@@ -91,7 +91,8 @@ def characters_by_seat(table, characters: object) -> dict | None:
 
 def log_lines(seq: int, events: list[dict]) -> list[dict]:
     """The engine's events as the log lines every client may read."""
-    return [{"seq": seq, "text": str(e.get("text", "")), "kind": str(e.get("type", ""))}
+    return [{"seq": seq, "text": str(e.get("text", "")), "kind": str(e.get("type", "")),
+             **({"decision": str(e["decision"])} if e.get("decision") else {})}
             for e in events]
 
 

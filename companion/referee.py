@@ -17,8 +17,9 @@ CHOICE_CARDS = ("panic", "cat_balou")          # these ask "from the hand" or wh
 
 def ruling(result: dict) -> dict:
     """An engine ruling as a client may see it: no events, the rule's text for the link."""
-    if result.get("ok"):
-        return {"ok": True}
+    if result.get("ok"):     # a ruling resting on a project decision says so
+        return {"ok": True, **({"decisions": result["decisions"]} if result.get("decisions")
+                               else {})}
     return {"ok": False, "code": result.get("code", ""), "message": result.get("message", ""),
             "rule": result.get("rule") or "", "rule_title": title(result.get("rule") or ""),
             "rule_text": result.get("rule_text", "")}
@@ -66,6 +67,8 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
     if acting is None:
         raise Problem("bad_request", "'as' names a card of this game's deck.")
     base = {"play": played.name, "by": me}
+    if played.entered_range:     # the player enters the range printed on it: any will do here
+        base["range"] = 1
     if acting is not played:
         base["as"] = acting.name
     out = {"card": played.name, "as": base.get("as"), "target": acting.target,

@@ -34,7 +34,8 @@ def page(template: str, status: int = 200, **context):
     template asks "does this table have Feats?", never which game it is."""
     if "ruleset" in context:
         rules = engine.rules_of(context["ruleset"])
-        context.update(partials=rules.partials, features=rules.features, words=rules.words)
+        context.update(partials=rules.partials, features=rules.features,
+                       words=rules.page_words(), look=rules.look)
     context.setdefault("rulesets", engine.RULESETS.values())
     try:
         return render_template(template, **context), status

@@ -22,7 +22,8 @@ def table_info(table, presence: dict, join_url: str) -> dict:
         "status": phase,
         "game": table.game,
         "join_url": join_url,
-        "lobby": [{"id": e["id"], "name": e["name"], "connected": bool(presence.get(e["id"]))}
+        "lobby": [{"id": e["id"], "name": e["name"], "connected": bool(presence.get(e["id"])),
+                   **({"character": e["character"]} if e.get("character") else {})}
                   for e in table.lobby],
         "seats_connected": {e["name"]: bool(presence.get(e["id"])) for e in table.lobby},
         "moves": table.live_count,

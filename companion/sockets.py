@@ -169,6 +169,10 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
             raise Problem("bad_request", "'act_for' takes a seat name and a move.")
         table.apply(seat, dict(clean_move(move), host=True))
 
+    @handler("character", "seat")
+    def on_character(table, conn, data):
+        table.choose_character(conn.lobby_id, data.get("character"))
+
     @handler("order", "host")
     def on_order(table, conn, data):
         table.order(data.get("order"))

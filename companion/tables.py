@@ -287,12 +287,35 @@ class Table:
                 return new, token, e["token"]
         raise Problem("bad_token", "This claim code is not valid (or was used already).")
 
+    def choose_character(self, lobby_id: str, value: object) -> None:
+        """A player names the character (ability card) they drew, from their phone in the
+        lobby (null: dealt by the app). The host's choice at the deal comes first."""
+        self._need("lobby")
+        if value is not None:
+            games.characters_by_seat(self, {lobby_id: value})      # the shape, or Problem
+            rules = engine.rules_of(self.ruleset)
+            name = value.get("name") if isinstance(value, dict) else value
+            if (isinstance(value, dict) and not rules.features.get("custom_abilities")
+                    or not name.strip() or len(name) > 30):
+                raise Problem("bad_request", "Name one of this game's characters (30 letters "
+                              "at most).")
+            try:
+                engine.rules_of(self.ruleset).dealt_character(value)
+            except engine.Refusal as e:
+                raise Problem("bad_request", e.message) from None
+        entry = self.entry(lobby_id)
+        new = {k: v for k, v in entry.items() if k != "character"}
+        if value is not None:
+            new["character"] = value
+        self._save(self.row(lobby=[new if e is entry else e for e in self.lobby]))
+
     # -- the game ---------------------------------------------------------------------
     def deal(self, characters: object = None, options: object = None) -> None:
         """Deal a first game to the lobby, in its order. Raises Problem."""
         self._need("lobby")
         names = [e["name"] for e in self.lobby]
-        by_seat = games.characters_by_seat(self, characters)
+        own = {e["name"]: e["character"] for e in self.lobby if e.get("character")}
+        by_seat = {**own, **(games.characters_by_seat(self, characters) or {})} or None
         header = games.deal(names, ruleset=self.ruleset, mode=self.mode,
                             characters=by_seat, options=options)
         self._start(header)

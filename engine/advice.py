@@ -32,7 +32,7 @@ def judge(state: State, move: dict) -> dict:
 
 def decisions(state: State, move: dict, events: list[dict]) -> dict:
     """The project decisions a ruling rests on, for the page to show: {"decisions":
-    [{"id", "text", "rule"}]} (nothing when there are none)."""
+    [{"id", "text", "rule", "rule_title"}]} (nothing when there are none)."""
     rules = rules_of(state)
     ids = [ev["decision"] for ev in events if ev.get("decision")]
     by = move.get("by") if isinstance(move, dict) else None
@@ -41,7 +41,8 @@ def decisions(state: State, move: dict, events: list[dict]) -> dict:
             ids.append("custom_ability")
     except Refusal:
         pass
-    found = [dict(rules.decisions[k], id=k) for k in dict.fromkeys(ids) if k in rules.decisions]
+    found = [dict(rules.decisions[k], id=k, rule_title=title(rules.decisions[k]["rule"]))
+             for k in dict.fromkeys(ids) if k in rules.decisions]
     return {"decisions": found} if found else {}
 
 

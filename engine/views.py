@@ -57,7 +57,8 @@ def public_view(state: State) -> dict:
         "phase": state.phase,
         "bangs": state.bangs,
         "pending": [ask_dict(a, names) for a in state.pending],
-        "winner": ({"side": state.winner, "text": rules.sides[state.winner]}
+        "winner": ({"side": state.winner, "text": rules.sides[state.winner],
+                    "roles": list(rules.side_roles.get(state.winner, ()))}
                    if state.winner else None),
         "feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats],
     }

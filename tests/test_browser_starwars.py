@@ -1,21 +1,41 @@
-"""BANG! Star Wars in a real browser, as far as the engine's landing goes: the start page
-offers it, a table is created and dealt, the host screen and a phone show the game without
-a script error, and the host's chooser lists the ability cards. (The edition's own pages
-are issue 8 §3.) Helpers and fixtures from test_browser_companion.py.
+"""BANG! Star Wars in a real browser, on phones (Playwright + Debian Chromium, phone
+emulation): a tracker table from the start page to a win (the edition's words, its own
+look, Vader revealed, an ability card entered by name, an entered weapon range, the
+distance calculator with Droid, Speeder Bike and Fearless, a new game passing Vader on),
+and a referee table from a record to a win, every question answered by taps on the
+phones (the checks in the player's order, Encounter with Destiny, Cover and Lucky, the
+Bacta Tank when dying, Tempered's repeat, Jawas, the Duel, Missed!, Resilient). Screenshots
+in test-artifacts/starwars-*.png. Skipped without a browser unless REQUIRE_BROWSER=1.
 """
 from __future__ import annotations
 
 import re
 
 import pytest
+import requests
 
-from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, deal_with_ann, pw, server, shot)
+from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, Watch, browser,  # noqa: F401
+                                    deal_with_ann, join_phone, loopback_only,
+                                    phone_first_load, pw,
+                                    seat_tile, server, shot)
 
 try:
     from playwright.sync_api import expect
-except ImportError:
+except ImportError:   # the fixtures skip
     expect = None
+
+NAMES = ["Ann", "Bob", "Cid", "Dan"]
+
+
+def new_table(browser, watch, base, mode: str):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    host = watch.page(ctx, "host")
+    host.goto(base + "/")
+    host.get_by_label("BANG! Star Wars").check()
+    host.get_by_label("Referee" if mode == "referee" else "Tracker").check()
+    host.get_by_role("button", name="Create the table").click()
+    host.wait_for_url(re.compile(r"/host/\w+"))
+    return ctx, host
 
 
 @pytest.mark.browser
@@ -42,3 +62,296 @@ def test_a_star_wars_table_is_created_and_dealt(server, pw, browser):
     assert watch.errors == []
     ann_ctx.close()
     host_ctx.close()
+
+
+# --- tracker mode ----------------------------------------------------------------------------
+
+@pytest.mark.browser
+def test_a_star_wars_tracker_table_to_a_win(server, pw, browser):
+    watch = Watch()
+    host_ctx, host = new_table(browser, watch, server, "tracker")
+    expect(host.locator("html")).to_have_attribute("data-theme", "starfield")
+    join_url = host.locator("#join-url").inner_text().strip()
+    phones, contexts = {}, [host_ctx]
+    for name, device in zip(NAMES, ("Pixel 7", "iPhone 13", "Pixel 7", "iPhone SE")):
+        ctx, page = join_phone(browser, watch, pw, device, join_url, name)
+        contexts.append(ctx)
+        phones[name] = page
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    # the lobby offers the seven ability cards, and any other by name with its energy
+    host.get_by_label("Ability card for Ann").select_option("Fearless")
+    host.get_by_label("Ability card for Cid").select_option(label="Another ability card, by name…")
+    host.get_by_label("Ability card for Cid: its name").fill("Patient")
+    host.get_by_label("Ability card for Cid: its energy").fill("5")
+    # Bob names the card he drew on his own phone
+    bob = phones["Bob"]
+    bob.get_by_label("Its name").fill("Stubborn")
+    bob.get_by_label("Its energy").fill("3")
+    bob.get_by_role("button", name="Use this card").click()
+    expect(bob.locator("#own-ability-now")).to_contain_text("Stubborn (3)")
+    shot(bob, "starwars-phone-lobby-ability")
+    expect(host.locator("#lobby-list")).to_contain_text("Bob's phone: Stubborn (3)")
+    shot(host, "starwars-host-lobby")
+    host.get_by_role("button", name="Deal roles").click()
+    expect(host.locator(".seat")).to_have_count(4)
+
+    # Vader plays face up: his seat says so, and the turn is his
+    vader_tile = host.locator(".seat.leader")
+    expect(vader_tile).to_have_count(1)
+    expect(vader_tile).to_contain_text("Darth Vader")
+    expect(vader_tile).to_contain_text("revealed")
+    vader = vader_tile.get_attribute("data-seat")
+    expect(host.locator("#turn-line")).to_have_text(f"{vader}'s turn")
+    expect(seat_tile(host, "Bob")).to_contain_text("Stubborn")
+    expect(seat_tile(host, "Bob")).to_contain_text("(by name)")
+    shot(host, "starwars-host-table")
+
+    ann = phones["Ann"]
+    expect(seat_tile(host, "Cid")).to_contain_text("Patient")
+    for page in phones.values():
+        expect(page.locator("#game-view")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("data-theme", "starfield")
+        expect(page.locator("#life-label")).to_have_text("energy")
+        expect(page.locator("#character-box h2")).to_have_text("Your ability card")
+    # the custom ability card: the phone says the app applies no effect for it
+    expect(bob.locator("#char-name")).to_have_text("Stubborn")
+    expect(bob.locator("#char-ability")).to_contain_text("no automatic effect")
+    expect(ann.locator("#char-ability")).not_to_contain_text("no automatic effect")
+    bob_max = 3 + (1 if vader == "Bob" else 0)
+    expect(bob.locator("#life-max")).to_have_text(str(bob_max))
+    # the role card names the edition's role and its goal
+    ann.locator("#role-hold").dispatch_event("pointerdown")
+    expect(ann.locator(".role-face")).to_be_visible()
+    role_text = ann.locator("#role-name").text_content()
+    assert re.search(r"Darth Vader|Imperial Stormtrooper|Rebel|Bounty Hunter", role_text), role_text
+    assert ann.locator("#role-goal").inner_text().strip()
+    shot(ann, "starwars-phone-role")
+    ann.locator("#role-hold").dispatch_event("pointerup")
+
+    # distance calculator: Fearless sees one closer; the weapon is the E-11 at first
+    expect(ann.locator("#weapon-line")).to_contain_text("E-11")
+    expect(ann.locator("#weapon-line")).to_contain_text("Deception reaches distance 1")
+    expect(ann.locator("#reach-list")).to_contain_text("Fearless")
+    # a blaster asks for the range printed on it; the app keeps it for that card
+    ann.locator("#weapon-picker").get_by_role("button", name=re.compile("^A280")).click()
+    dialog = ann.locator("#ref-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("project decision")
+    shot(ann, "starwars-phone-range")
+    dialog.get_by_role("button", name="Range 3").click()
+    expect(ann.locator("#weapon-line")).to_contain_text("A280, reaches distance 3")
+    expect(seat_tile(host, "Ann")).to_contain_text("A280 (3)")
+    # Droid: Ann sees one closer again (never below 1); Speeder Bike: Bob is seen one farther
+    far_before = ann.locator("#reach-list li", has_text="Cid").locator(".dist").inner_text()
+    ann.locator("#blue-picker").get_by_role("button", name=re.compile("^Droid")).click()
+    expect(ann.locator("#reach-list li", has_text="Cid")).to_contain_text("Droid")
+    bob.locator("#blue-picker").get_by_role("button", name=re.compile("^Speeder Bike")).click()
+    expect(ann.locator("#reach-list li", has_text="Bob")).to_contain_text("Speeder Bike")
+    expect(bob.locator("#reached-by li", has_text="Ann")).to_be_visible()
+    assert far_before
+    shot(ann, "starwars-phone-distances", full_page=True)
+
+    # to a win: Darth Vader's energy reaches 0 on his own phone
+    vp = phones[vader]
+    while int(vp.locator("#life-value").inner_text()) > 1:
+        now = vp.locator("#life-value").inner_text()
+        vp.get_by_role("button", name="Lose 1 energy").click()
+        expect(vp.locator("#life-value")).not_to_have_text(now)
+    vp.get_by_role("button", name="Lose 1 energy").click()
+    expect(vp.locator("#confirm-zero")).to_contain_text("Lose your last energy?")
+    vp.get_by_role("button", name="Yes, I'm out").click()
+    expect(host.locator("#winner")).to_contain_text("The Rebels win")
+    roles = {}
+    for name in NAMES:
+        expect(seat_tile(host, name).locator(".seat-role")).to_be_visible()
+        roles[name] = seat_tile(host, name).locator(".seat-role").text_content()
+    for name, page in phones.items():
+        word = "You win!" if "Rebel" in roles[name] else "You lose"
+        expect(page.locator("#outcome")).to_contain_text(word)
+    shot(phones[next(n for n in NAMES if "Rebel" in roles[n])], "starwars-phone-won")
+    shot(host, "starwars-host-won")
+
+    # a new game at the same table: survivors keep their ability card, Vader passes on
+    host.get_by_role("button", name="New game").click()
+    ng = host.locator("#new-game-dialog")
+    expect(ng).to_contain_text("keep their ability card")
+    expect(ng).to_contain_text("Darth Vader passes to the next player")
+    host.get_by_role("button", name="Deal again").click()
+    k = NAMES.index(vader)
+    expect(host.locator(".seat.leader")).to_have_attribute("data-seat", NAMES[(k + 1) % 4])
+    if vader != "Ann":                                  # Ann survived: she keeps hers
+        expect(seat_tile(host, "Ann")).to_contain_text("Fearless")
+    assert not watch.errors, watch.errors
+    for c in contexts:
+        c.close()
+
+
+# --- referee mode ------------------------------------------------------------------------------
+
+RECORD = {
+    "format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
+    "seats": [
+        {"name": "Ann", "role": "vader", "character": "Tempered", "life": 2, "hand": 8,
+         "in_play": ["Lightsaber", "A New Hope", "Trash Compactor"]},
+        {"name": "Bob", "role": "rebel", "character": "Lucky", "life": 1, "hand": 5,
+         "in_play": ["Cover"]},
+        {"name": "Cid", "role": "bounty_hunter", "character": "Stubborn", "energy": 4,
+         "life": 1, "hand": 3},
+        {"name": "Dan", "role": "rebel", "character": "Resilient", "life": 2, "hand": 6},
+    ],
+    "turn": "Ann", "phase": "start",
+}
+
+
+def answer(phone, label):
+    phone.locator("#my-question").get_by_role("button", name=label).click()
+
+
+def sheet_tap(phone, label):
+    phone.locator("#ref-dialog").get_by_role("button", name=label).click()
+
+
+def play(phone, card, target=None):
+    phone.get_by_role("button", name="Play a card").click()
+    sheet = phone.locator("#ref-dialog")
+    expect(sheet).to_be_visible()
+    sheet.get_by_role("button", name=re.compile("^" + re.escape(card))).first.click()
+    if target:
+        sheet.get_by_role("button", name=target, exact=True).click()
+    else:
+        sheet.get_by_role("button", name=f"Play {card}").click()
+
+
+def asked(phone, text):
+    expect(phone.locator("#my-question")).to_contain_text(text)
+
+
+@pytest.mark.browser
+def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
+    watch = Watch()
+    s = requests.Session()
+    r = s.post(server + "/tables/from-record", json=RECORD, allow_redirects=False, timeout=5)
+    assert r.status_code == 303, r.text
+    path = r.headers["Location"]
+    table_id = path.rsplit("/", 1)[1]
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    host_ctx.add_cookies([{"name": f"host_{table_id}", "value": s.cookies[f"host_{table_id}"],
+                           "url": server}])
+    host = watch.page(host_ctx, "host")
+    host.goto(server + path)
+    phones, contexts = {}, [host_ctx]
+    for name, device in zip(NAMES, ("Pixel 7", "iPhone 13", "Pixel 7", "iPhone SE")):
+        host.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
+        row = host.locator("#host-ref-claim-list li", has_text=f"{name}'s seat")
+        url = row.locator(".join-url").inner_text().strip()
+        ctx = browser.new_context(**pw.devices[device])
+        page = watch.page(ctx, name)
+        page.goto(loopback_only(url))
+        expect(page.locator("#game-view")).to_be_visible()
+        phones[name] = page
+        contexts.append(ctx)
+    ann, bob, cid, dan = (phones[n] for n in NAMES)
+    expect(host.locator(".seat.leader")).to_have_attribute("data-seat", "Ann")
+
+    # start of turn: two checks, in the order Ann chooses (A New Hope first)
+    turn = ann.locator("#ref-turn")
+    expect(turn).to_contain_text("Checks before you draw")
+    expect(turn).to_contain_text("A New Hope symbol")
+    shot(ann, "starwars-referee-checks")
+    turn.locator(".check", has_text="A New Hope:").get_by_role("button", name="No symbol").click()
+    expect(turn.locator(".check")).to_have_count(1)
+    turn.get_by_role("button", name="No symbol").click()
+    expect(seat_tile(host, "Bob")).to_contain_text("A New Hope")
+    ann.get_by_role("button", name="Draw 2 from the deck").click()
+
+    # BANG! at Bob: Ann has 2 energy, so the phone asks about Encounter with Destiny
+    play(ann, "BANG!", "Bob")
+    expect(ann.locator("#ref-dialog")).to_contain_text("Encounter with Destiny")
+    shot(ann, "starwars-referee-destiny")
+    sheet_tap(ann, "No extra effect on this copy")
+    asked(bob, "BANG!")
+    answer(bob, "Cover (check)")
+    expect(bob.locator("#ref-dialog")).to_contain_text("Cover symbol")
+    shot(bob, "starwars-referee-cover")
+    sheet_tap(bob, "No symbol")
+    answer(bob, "Lucky (check)")
+    sheet_tap(bob, "No symbol")
+    answer(bob, "Take the hit")
+    asked(bob, "dying: a Bacta Tank")
+    answer(bob, "Bacta Tank")
+    expect(bob.locator("#ref-dialog")).to_contain_text("Encounter with Destiny")
+    sheet_tap(bob, "Draw a card.")
+    shot(bob, "starwars-referee-destiny-order")
+    sheet_tap(bob, re.compile("^The Bacta Tank first"))
+    expect(bob.locator("#life-value")).to_have_text("1")
+    expect(bob.locator("#my-question")).to_be_hidden()
+
+    # Tempered repeats the BANG! at Bob: this time he is out (a Rebel: Ann draws 3)
+    ann.locator(".ref-repeat summary").click()
+    ann.locator(".ref-repeat").get_by_role("button", name="Bob", exact=True).click()
+    answer(bob, "Take the hit")
+    answer(bob, "I'm out")
+    expect(seat_tile(host, "Bob")).to_contain_text("out of the game")
+
+    # Jawas: Cid discards a BANG!, Dan loses 1 energy
+    play(ann, "Jawas")
+    asked(cid, "Jawas")
+    answer(cid, "Discard a BANG!")
+    answer(dan, "Lose 1 energy")
+    expect(dan.locator("#life-value")).to_have_text("1")
+
+    # the Duel: Cid gives up and is out (no reward for the Bounty Hunter)
+    play(ann, "Duel", "Cid")
+    asked(cid, "Duel")
+    answer(cid, "Give up: lose 1 energy")
+    answer(cid, "I'm out")
+    expect(seat_tile(host, "Cid")).to_contain_text("out of the game")
+
+    # BANG! at Dan, answered by a Missed! whose copy swaps hands with the attacker
+    play(ann, "BANG!", "Dan")
+    sheet_tap(ann, "No extra effect on this copy")
+    answer(dan, "Missed!")
+    sheet_tap(dan, re.compile("^Swap your whole hand"))
+    sheet_tap(dan, re.compile("^The Missed! first"))
+    expect(dan.locator("#my-question")).to_be_hidden()
+
+    # and again: Dan takes it, Resilient discards two for one energy, then the last BANG!
+    play(ann, "BANG!", "Dan")
+    sheet_tap(ann, "No extra effect on this copy")
+    answer(dan, "Take the hit")
+    asked(dan, "dying: a Bacta Tank")
+    answer(dan, re.compile("^Resilient: discard 2"))
+    expect(dan.locator("#life-value")).to_have_text("1")
+    play(ann, "BANG!", "Dan")
+    sheet_tap(ann, "No extra effect on this copy")
+    answer(dan, "Take the hit")
+    answer(dan, "I'm out")
+
+    expect(host.locator("#winner")).to_contain_text("Darth Vader and the Stormtroopers win")
+    expect(ann.locator("#outcome")).to_contain_text("You win!")
+    expect(dan.locator("#outcome")).to_contain_text("You lose")
+    shot(ann, "starwars-referee-won")
+    shot(host, "starwars-referee-host-won")
+    assert not watch.errors, watch.errors
+    for c in contexts:
+        c.close()
+
+
+def test_star_wars_phone_first_load_is_small(server):
+    """A Star Wars phone loads its stylesheet and words, not the referee sheets: still
+    within the budget; a base-game phone loads nothing of the edition."""
+    sizes = {}
+    for ruleset in ("starwars", "base"):
+        r = requests.post(server + "/tables", data={"ruleset": ruleset, "mode": "referee"},
+                          allow_redirects=False, timeout=5)
+        table_id = r.headers["Location"].rstrip("/").split("/")[-1]
+        sizes[ruleset] = phone_first_load(server, table_id)
+    total = sum(sizes["starwars"].values())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "phone-weight-starwars.txt").write_text(
+        "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes["starwars"].items()))
+        + f"{total:8d}  total\n")
+    assert total <= PHONE_BUDGET, f"Star Wars phone first load {total} B > {PHONE_BUDGET} B"
+    assert any(u.endswith("starwars.css") for u in sizes["starwars"])
+    assert not any("starwars" in u for u in sizes["base"])
+    assert not any(u.endswith("referee-sheets.js") for u in sizes["starwars"])

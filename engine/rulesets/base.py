@@ -55,11 +55,22 @@ class Ruleset:
              "bang_limit": "Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
                            "the limit)."}
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
+    # What the pages show besides the words: each role's mark (told apart without colour),
+    # which roles win with each side, a short hint per blue card for the in-play picker,
+    # and the look (a theme name and a stylesheet loaded only at this ruleset's tables).
+    role_marks = {"sheriff": "★", "deputy": "☆", "outlaw": "✖", "renegade": "◆"}
+    side_roles = {"sheriff": ("sheriff", "deputy"), "outlaws": ("outlaw",),
+                  "renegade": ("renegade",)}
+    blue_hints = {"Barrel": "draw! a heart to dodge a shot", "Scope": "you see others 1 closer",
+                  "Mustang": "others see you 1 farther", "Jail": "draw! a heart or skip your turn",
+                  "Dynamite": "passes on, or explodes on ♠2–9"}
+    look: dict = {"theme": "", "stylesheet": None}
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
     features: dict = {}          # what a page may show: {"feats": True, ...}
-    partials: dict = {"host": (), "phone": ()}    # page parts only this ruleset needs
+    # page parts only this ruleset needs: on the host, on the phone, in the phone's lobby
+    partials: dict = {"host": (), "phone": ()}
     referee_moves: dict = {}     # extra move kinds: {"perform": fn(ctx, move, seat)}
     tracker_moves: dict = {}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
@@ -161,6 +172,31 @@ class Ruleset:
             ctx.refill(source)
 
     # -- what pages are told -------------------------------------------------------------
+    def page_words(self) -> dict:
+        """What a page of this ruleset's table reads besides its template (static/js/
+        ruleset.js): only what differs from the base game, whose words the pages know."""
+        mine, base = self.page_data(), Ruleset.page_data(Ruleset())
+        return {k: v for k, v in mine.items() if base.get(k) != v}
+
+    def page_data(self) -> dict:
+        """The words (not the engine's sentence patterns), each role's name and mark, the
+        card of each kind, the blue cards for the in-play picker, the winning roles of
+        each side, the leader's role, the features and the theme."""
+        from ..cards import COLT_RANGE
+        names = self.words.get("roles") or {r: r.replace("_", " ").title() for r in self.roles}
+        kinds: dict = {}
+        for c in self.cards.rows:
+            kinds.setdefault(c.kind, c.name)
+        blue = [{"name": c.name, "kind": c.kind, "range": c.range, "entered": c.entered_range,
+                 "hint": self.blue_hints.get(c.name, "")}
+                for c in self.cards.rows if c.colour == "blue"]
+        plain = {k: v for k, v in self.words.items() if isinstance(v, str) and "{" not in v}
+        return {**plain, "roles": dict(names), "leader_role": self.leader,
+                "role_info": {r: {"label": names.get(r, r), "mark": self.role_marks.get(r, "•")}
+                              for r in self.roles},
+                "kinds": kinds, "blue": blue, "default_range": COLT_RANGE,
+                "features": dict(self.features), "theme": self.look.get("theme", "")}
+
     def seat_view(self, state, i: int) -> dict:
         """Fields of a seat's public row that only this ruleset has."""
         return {}

@@ -1,6 +1,7 @@
 // Small pieces of UI drawn the same way on the host screen and the phone.
 import { h } from "./dom.js";
 import { cardLabel, cardName, isTrouble, isWeapon } from "./cards.js";
+import { kindName, word } from "./ruleset.js";
 
 /** Life as bullets: filled for what is left, hollow for what is lost. */
 export function bullets(life, max) {
@@ -8,7 +9,7 @@ export function bullets(life, max) {
   const m = Math.max(l, Number(max) || 0);
   const dots = [];
   for (let i = 0; i < m; i++) dots.push(h("span", { class: i < l ? "bullet" : "bullet empty" }));
-  return h("span", { class: "bullets", role: "img", "aria-label": `${l} of ${m} life` }, dots);
+  return h("span", { class: "bullets", role: "img", "aria-label": `${l} of ${m} ${word("life")}` }, dots);
 }
 
 /** The cards in front of a player as chips. */
@@ -21,7 +22,6 @@ export function chips(inPlay) {
   }, cardLabel(c))));
 }
 
-/** One pending question in words: "Bob must answer BANG! from Ann". */
 /** Open questions grouped: one line for everyone answering the same card ("Bob, Cid and
  * Dan must answer Gatling from Ann"), so a Gatling at seven fits the middle of the table. */
 export function pendingLines(pending) {
@@ -40,14 +40,16 @@ export function pendingLines(pending) {
   });
 }
 
+/** One pending question in words: "Bob must answer BANG! from Ann". */
 export function pendingText(p) {
   if (!p) return "";
   const who = p.seat ?? "Someone";
   const what = p.card || p.kind || "a card";
   const from = p.from ? ` from ${p.from}` : "";
-  if (p.kind === "dying") return `${who} is dying: a Beer, or out of the game`;
-  if (p.kind === "duel") return `${who} must discard a BANG! in the Duel${from}, or lose it`;
-  if (p.kind === "indians") return `${who} must discard a BANG! against Indians!${from}, or lose 1 life`;
-  const needed = Number(p.needed) > 1 ? ` (${p.needed} Missed! needed)` : "";
+  const bang = kindName("bang", "BANG!");
+  if (p.kind === "dying") return `${who} is dying: a ${kindName("beer", "Beer")}, or out of the game`;
+  if (p.kind === "duel") return `${who} must discard a ${bang} in the ${kindName("duel", "Duel")}${from}, or lose it`;
+  if (p.kind === "indians") return `${who} must discard a ${bang} against ${kindName("indians", "Indians!")}${from}, or lose 1 ${word("life")}`;
+  const needed = Number(p.needed) > 1 ? ` (${p.needed} ${kindName("missed", "Missed!")} needed)` : "";
   return `${who} must answer ${what}${from}${needed}`;
 }

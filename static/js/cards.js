@@ -1,6 +1,7 @@
 // The blue cards a player can have in front of them in the base game, for the in-play
 // picker. Weapons carry their range; only one weapon at a time (without one, the Colt .45
 // printed on the board shoots at distance 1).
+import { blueCards } from "./ruleset.js";
 
 export const WEAPONS = [
   { name: "Volcanic", range: 1 },
@@ -18,12 +19,14 @@ export const OTHER_BLUE = [
   { name: "Dynamite", kind: "dynamite", hint: "passes on, or explodes on ♠2–9" },
 ];
 
+export const weapons = () => (blueCards() || WEAPONS).filter((c) => !c.kind || c.kind === "weapon");
+export const otherBlue = () => (blueCards() ? blueCards().filter((c) => c.kind !== "weapon") : OTHER_BLUE);
+
 export const COLT = { name: "Colt .45", range: 1 };
 
-const WEAPON_NAMES = new Set(WEAPONS.map((w) => w.name.toLowerCase()));
+const find = (name) => weapons().find((w) => w.name.toLowerCase() === String(name).toLowerCase());
 
-export const isWeapon = (card) =>
-  !!card && (card.kind === "weapon" || WEAPON_NAMES.has(String(card.name || card).toLowerCase()));
+export const isWeapon = (card) => !!card && (card.kind === "weapon" || !!find(card.name || card));
 
 /** in_play entries may be {"name", "kind", "range"} objects or plain names. */
 export const cardName = (card) => (card && typeof card === "object" ? card.name || "" : String(card || ""));
@@ -32,9 +35,9 @@ export const cardName = (card) => (card && typeof card === "object" ? card.name 
 export function cardLabel(card) {
   const name = cardName(card);
   const range = card && typeof card === "object" ? card.range : undefined;
-  const known = WEAPONS.find((w) => w.name.toLowerCase() === name.toLowerCase());
+  const known = find(name);
   const r = range ?? (known ? known.range : undefined);
   return r !== undefined && r !== null && isWeapon(card) ? `${name} (${r})` : name;
 }
 
-export const isTrouble = (card) => ["jail", "dynamite"].includes(cardName(card).toLowerCase());
+export const isTrouble = (card) => ["jail", "dynamite"].includes(card.kind || cardName(card).toLowerCase());

@@ -4,6 +4,7 @@
 import { h, fill, get, list } from "./dom.js";
 import { bullets, chips, pendingLines } from "./bits.js";
 import { roleText, roleClass } from "./roles.js";
+import { rulesetWords, word } from "./ruleset.js";
 
 /** Where seat i of n sits, in percent of the board: clockwise, the first at the top. */
 function place(i, n) {
@@ -15,7 +16,9 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   const turn = view.turn === seat.name && !over;
   const out = seat.alive === false;
   const asked = list(view.pending).some((p) => p && p.seat === seat.name);
-  const cls = ["seat", turn && "turn", out && "out", asked && "asked", seat.legend && "legend"].filter(Boolean).join(" ");
+  // The public leader (the Sheriff, Darth Vader) plays with the role card face up.
+  const leader = !!seat.role && seat.role === rulesetWords().leader_role && !out;
+  const cls = ["seat", turn && "turn", out && "out", asked && "asked", seat.legend && "legend", leader && "leader"].filter(Boolean).join(" ");
   return h("button", {
     type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },
     "aria-label": `${seat.name}${turn ? ", playing now" : ""}${out ? ", out of the game" : ""}. Correct or move.`,
@@ -25,10 +28,11 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   h("span", { class: "seat-head" },
     h("span", { class: "seat-name" }, seat.name),
     connected === undefined ? null : h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "phone connected" : "phone not connected" })),
-  seat.role ? h("span", { class: `seat-role ${roleClass(seat.role)}` }, roleText(seat.role)) : null,
-  h("span", { class: "seat-char" }, seat.character || ""),
+  seat.role ? h("span", { class: `seat-role ${roleClass(seat.role)}` }, roleText(seat.role),
+    leader ? h("span", { class: "revealed" }, " · revealed") : null) : null,
+  h("span", { class: "seat-char" }, seat.character || "", seat.custom_ability ? h("span", { class: "muted small", title: "entered by name: no automatic effect" }, " (by name)") : null),
   out ? h("span", { class: "seat-out" }, "✝ out of the game") : h("span", { class: "seat-life" },
-    bullets(seat.life, seat.max_life), h("span", { class: "life-num" }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
+    bullets(seat.life, seat.max_life), h("span", { class: "life-num", title: word("life") }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
   // In tracker mode nobody reports the hand (the table plays its own cards): no count is
   // shown rather than the dealt one for ever; the hand limit still helps.
   out ? null : h("span", { class: "seat-hand" }, view.mode === "tracker" ? "" : `🂠 ${seat.hand ?? "?"} in hand`,

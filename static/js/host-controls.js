@@ -2,6 +2,7 @@
 import { $, h, fill, list } from "./dom.js";
 import { ask } from "./confirm.js";
 import { showBanner } from "./banner.js";
+import { word } from "./ruleset.js";
 
 // What the host may do for a seat whose phone is off: answer its question, end its turn.
 function actsFor(seat, view) {
@@ -49,7 +50,7 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
     // Bounds are the server's to enforce: a refusal explains them in a banner. Only
     // taking the last life point asks first, since it eliminates the player.
     if (field === "life" && value === 0 && !(await ask(
-      `${seat.name} goes to 0 life: out of the game, role shown to everyone.`,
+      `${seat.name} goes to 0 ${word("life")}: out of the game, role shown to everyone.`,
       { yes: "Eliminate", title: `Eliminate ${seat.name}?` }))) return;
     const ack = await send("host_move", { set: { seat: seat.name, [field]: value } });
     // A correction with a question open says what became of it (asked again, closed).

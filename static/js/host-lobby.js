@@ -2,19 +2,31 @@
 // character per seat ("I drew Paul Regret"), and the deal.
 import { h, fill, get, list } from "./dom.js";
 import { showBanner } from "./banner.js";
+import { rulesetWords, word } from "./ruleset.js";
+
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 const MIN_PLAYERS = 4;
 const MAX_PLAYERS = 7;
-const chosen = {};      // lobby id -> character name chosen by the host ("" = dealt by the app)
+const chosen = {};      // lobby id -> character name chosen by the host ("" = dealt by the app),
+                        // or {name, energy} for an ability card the app knows only by name
+const OTHER = "…other";   // the chooser's "another card, by name" entry
 let order = [];         // lobby ids as last shown
 
 export function wireLobby(send) {
   document.getElementById("deal").addEventListener("click", async () => {
     const characters = {};
     for (const id of order) if (chosen[id]) characters[id] = chosen[id];
-    const picked = Object.values(characters);
+    for (const [id, c] of Object.entries(characters)) {
+      if (typeof c === "object" && !(c.name && c.name.trim() && c.energy >= 1 && c.energy <= 9)) {
+        showBanner(`An ${word("character")} entered by name needs its name and its ${word("life")} (1 to 9).`);
+        return;
+      }
+      if (typeof c === "object") characters[id] = { name: c.name.trim(), energy: c.energy };
+    }
+    const picked = Object.values(characters).map((c) => (typeof c === "object" ? c.name.toLowerCase() : c.toLowerCase()));
     if (new Set(picked).size !== picked.length) {
-      showBanner("Two seats have the same character: each character is in the game once.");
+      showBanner(`Two seats have the same ${word("character")}: each one is in the game once.`);
       return;
     }
     await send("deal", { characters: picked.length ? characters : null, options: {} });
@@ -41,18 +53,36 @@ export function renderLobby(snap, actions) {
   document.getElementById("lobby-count").textContent = lobby.length ? `(${lobby.length})` : "";
   document.getElementById("lobby-empty").hidden = lobby.length > 0;
   const names = list(table.characters);   // the ruleset's characters, from the server
+  const custom = !!(rulesetWords().features || {}).custom_abilities;
+  const character = word("character");
   fill(document.getElementById("lobby-list"), lobby.map((p, i) => {
     const selectId = `char-${p.id}`;
-    const select = h("select", { id: selectId, onchange: (e) => { chosen[p.id] = e.target.value; } },
-      h("option", { value: "" }, "Dealt by the app"),
-      names.map((n) => h("option", { value: n, selected: chosen[p.id] === n }, n)));
+    const own = typeof chosen[p.id] === "object" ? chosen[p.id] : null;
+    const select = h("select", { id: selectId, onchange: (e) => {
+      chosen[p.id] = e.target.value === OTHER ? { name: "", energy: 4 } : e.target.value;
+      renderLobby(snap, actions);
+    } },
+    h("option", { value: "" }, "Dealt by the app"),
+    names.map((n) => h("option", { value: n, selected: chosen[p.id] === n }, n)),
+    custom ? h("option", { value: OTHER, selected: !!own }, `Another ${character}, by name…`) : null);
+    // An ability card the app does not know: its name and the energy printed on it.
+    const other = own ? h("span", { class: "custom-ability" },
+      h("input", { type: "text", maxlength: "30", placeholder: `Name of the ${character}`, value: own.name,
+        "aria-label": `${cap(character)} for ${p.name}: its name`, class: "custom-name",
+        oninput: (e) => { own.name = e.target.value; } }),
+      h("input", { type: "number", min: "1", max: "9", value: String(own.energy), inputmode: "numeric",
+        "aria-label": `${cap(character)} for ${p.name}: its ${word("life")}`, class: "custom-energy",
+        oninput: (e) => { own.energy = Number(e.target.value); } }),
+      h("span", { class: "muted small" }, `${word("life")}; the app applies no automatic effect for it`)) : null;
     return h("li", { class: "lobby-row" },
       h("span", { class: "seat-no", "aria-hidden": "true" }, String(i + 1)),
       h("span", { class: "lobby-name" }, p.name,
         h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? "phone connected" : "phone not connected" }),
         h("span", { class: "visually-hidden" }, p.connected ? " (connected)" : " (not connected)")),
       h("span", { class: "lobby-char" },
-        h("label", { for: selectId, class: "visually-hidden" }, `Character for ${p.name}`), select),
+        h("label", { for: selectId, class: "visually-hidden" }, `${cap(character)} for ${p.name}`), select, other,
+        // named on the player's own phone: dealt unless the host picks another here
+        p.character && !chosen[p.id] ? h("span", { class: "muted small phone-choice" }, ` ${p.name}'s phone: ${p.character.name || p.character}${p.character.energy ? ` (${p.character.energy})` : ""}`) : null),
       h("span", { class: "lobby-buttons" },
         h("button", { type: "button", "aria-label": `Move ${p.name} up`, disabled: i === 0, onclick: () => actions.move(p.id, -1) }, "▲"),
         h("button", { type: "button", "aria-label": `Move ${p.name} down`, disabled: i === lobby.length - 1, onclick: () => actions.move(p.id, 1) }, "▼"),

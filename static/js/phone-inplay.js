@@ -2,7 +2,8 @@
 // play puts the Colt .45 back. Sends the whole list: {"set": {"in_play": [...]}}. Like
 // life, the list tapped stays on screen until a snapshot shows it or the server refuses.
 import { h, fill } from "./dom.js";
-import { WEAPONS, OTHER_BLUE, cardName, isWeapon } from "./cards.js";
+import { weapons, otherBlue, cardName, isWeapon } from "./cards.js";
+const SHEETS = "./referee-sheets.js";   // entered ranges
 
 const SETTLE_MS = 4000;
 let names = [];      // what the picker shows
@@ -14,11 +15,11 @@ let onChange = null;
 const key = (list) => list.map((n) => n.toLowerCase()).sort().join("|");
 
 export function wireInPlay(send) {
-  onChange = async (next) => {
+  onChange = async (next, ranges) => {
     wanted = next;
     clearTimeout(timer);
     draw(next, latest.disabled);
-    const ack = await send({ set: { in_play: next } });
+    const ack = await send({ set: { in_play: next, ...ranges } });
     if (!ack.ok) settle();
     else if (wanted === next) timer = setTimeout(settle, SETTLE_MS);
   };
@@ -30,31 +31,37 @@ function settle() {
   draw(latest.list, latest.disabled);
 }
 
-function toggle(name, weapon) {
+async function toggle(name, weapon, entered) {
   const has = names.some((n) => n.toLowerCase() === name.toLowerCase());
   let next = names.filter((n) => n.toLowerCase() !== name.toLowerCase());
+  let ranges = null;
+  if (!has && entered) {
+    const r = await (await import(SHEETS)).askRange(name);
+    if (!r) return;
+    ranges = { ranges: { [name]: r } };
+  }
   if (!has) {
     if (weapon) next = next.filter((n) => !isWeapon(n));
     next.push(name);
   }
-  onChange && onChange(next);
+  onChange && onChange(next, ranges);
 }
 
 function button(card, weapon, pressed, disabled) {
   return h("button", {
     type: "button", class: "toggle", "aria-pressed": pressed ? "true" : "false", disabled,
     title: card.hint || (weapon ? `Weapon, reaches distance ${card.range}` : card.name),
-    onclick: () => toggle(card.name, weapon),
+    onclick: () => toggle(card.name, weapon, card.entered),
   }, h("span", { class: "tick", "aria-hidden": "true" }),
   h("span", { class: "toggle-text" }, card.name,
-    weapon ? h("span", { class: "range" }, ` reach ${card.range}`) : null));
+    weapon ? h("span", { class: "range" }, ` reach ${card.range ?? "?"}`) : null));
 }
 
 function draw(list, disabled = false) {
   names = list.slice();
   const has = (n) => names.some((x) => x.toLowerCase() === n.toLowerCase());
-  fill(document.getElementById("weapon-picker"), WEAPONS.map((w) => button(w, true, has(w.name), disabled)));
-  fill(document.getElementById("blue-picker"), OTHER_BLUE.map((c) => button(c, false, has(c.name), disabled)));
+  fill(document.getElementById("weapon-picker"), weapons().map((w) => button(w, true, has(w.name), disabled)));
+  fill(document.getElementById("blue-picker"), otherBlue().map((c) => button(c, false, has(c.name), disabled)));
 }
 
 /** Redraw from my seat in the snapshot. */

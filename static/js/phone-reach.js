@@ -3,6 +3,7 @@
 // then who can reach me.
 import { h, fill, list } from "./dom.js";
 import { personal } from "./words.js";
+import { kindName } from "./ruleset.js";
 
 function why(row) {
   // The engine words the reasons ("2 seats apart · Bob's Mustang +1"); an older snapshot
@@ -18,6 +19,8 @@ function why(row) {
   return parts.join(" · ");
 }
 
+const bang = () => kindName("bang", "BANG!");
+const panic = () => kindName("panic", "Panic!");
 const tag = (ok, yes, no, cls = "yes") => h("span", { class: `tag ${ok ? cls : "no"}` }, ok ? `✓ ${yes}` : `✗ ${no}`);
 
 export function renderReach(me) {
@@ -25,12 +28,12 @@ export function renderReach(me) {
   const weapon = dist && dist.weapon;
   const line = document.getElementById("weapon-line");
   line.textContent = weapon && weapon.name
-    ? `Your weapon: ${weapon.name}, reaches distance ${weapon.range ?? "?"}. Panic! reaches distance 1.`
+    ? `Your weapon: ${weapon.name}, reaches distance ${weapon.range ?? "?"}. ${panic()} reaches distance 1.`
     : "";
   const others = list(dist && dist.others);
   fill(document.getElementById("reach-list"), others.length ? others.map((o) => h("li", {},
     h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
-    h("span", { class: "who" }, o.name || "?", tag(o.bang, "BANG!", "BANG!"), tag(o.panic, "Panic!", "Panic!")),
+    h("span", { class: "who" }, o.name || "?", tag(o.bang, bang(), bang()), tag(o.panic, panic(), panic())),
     h("span", { class: "why" }, why(o)),
   )) : h("li", { class: "muted" }, dist ? "Nobody else is left." : "Shown once the cards are dealt."));
 
@@ -38,7 +41,7 @@ export function renderReach(me) {
   fill(document.getElementById("reached-by"), by.length ? by.map((o) => h("li", {},
     h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
     h("span", { class: "who" }, o.name || "?", o.bang
-      ? h("span", { class: "tag danger" }, "⚠ can BANG! you")
+      ? h("span", { class: "tag danger" }, `⚠ can ${bang()} you`)
       : h("span", { class: "tag no" }, "✗ out of reach")),
     h("span", { class: "why" }, [o.weapon ? `${o.weapon}` : "", why(o)].filter(Boolean).join(" · ")),
   )) : h("li", { class: "muted" }, "—"));

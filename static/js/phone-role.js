@@ -42,5 +42,5 @@ export function renderRole(me) {
   const goal = document.getElementById("role-goal");
   name.textContent = info ? `${info.symbol} ${info.label}` : "No role yet";
   name.className = `role-name ${roleClass(me && me.role)}`;
-  goal.textContent = (me && me.goal) || (info && info.goal) || "";  // the engine's words first
+  goal.textContent = (me && me.goal) || "";  // the engine's words
 }

@@ -114,10 +114,8 @@ function renderOutcome(view, m, seat, status) {
   document.body.classList.toggle("out", out);
   const winner = view.winner;
   if (winner) {
-    const side = String(winner.side || "");
     const role = String(m.role || "");
-    const won = (side === "sheriff" && (role === "sheriff" || role === "deputy"))
-      || (side === "outlaws" && role === "outlaw") || (side === "renegade" && role === "renegade");
+    const won = list(winner.roles).includes(role);     // the roles that win with this side
     box.className = `outcome card ${won ? "won" : "out"}`;
     fill(box, h("span", { class: "big-word" }, role ? (won ? "You win!" : "You lose") : "Game over"),
       winner.text || "", role ? h("p", { class: "muted" }, `You were: ${roleText(role)}`) : null);
@@ -154,6 +152,7 @@ wireRoleCard($("#role-hold"));
 wireReferee(move, (event, payload) => send(socket, event, payload, { quiet: true }));
 wireFeats(move);
 wireBar({ move, send: (event, payload) => send(socket, event, payload) });
+addEventListener("seat-send", ({ detail: [e, d, done] }) => send(socket, e, d).then(done));
 
 if (!token) {
   showOnly("no-token");

@@ -12,7 +12,8 @@ export const ruleLink = (id, title) => (id ? h("a", { class: "rule-link", href: 
 /** A ruling ({ok} or {ok:false, message, rule}) as a small block. */
 export function rulingBox(r, okText = "Allowed by the rules.") {
   if (!r) return null;
-  if (r.ok) return h("p", { class: "ruling ok", role: "status" }, "✓ ", okText);
+  if (r.ok) return h("div", { class: "ruling ok", role: "status" }, h("p", {}, "✓ ", okText),
+    (r.decisions || []).map((d) => h("p", { class: "decision small" }, d.text, " ", ruleLink(d.rule, d.rule_title))));
   return h("div", { class: "ruling no", role: "status" },
     h("p", {}, "✗ ", personal(r.message || r.reason || "Not allowed.")),
     r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));

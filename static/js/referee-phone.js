@@ -20,6 +20,9 @@ async function renderAsk(box, opts) {
   (await import(SHEETS.ask)).renderAsk(box, opts);
 }
 
+const EXTRA = "./referee-sheets.js";   // where view.features ask
+let more = null;
+
 let snap = null;
 let ask = async () => ({ ok: false });
 let sendMove = async () => ({ ok: false });
@@ -73,7 +76,7 @@ function turnBox(view, me) {
   if (view.phase === "play") {
     const n = hints.discard_needed || 0;
     return [h("button", { type: "button", class: "primary big", id: "play-card",
-      onclick: () => openPlay({ snap, ask, move: sendMove }) }, "Play a card"),
+      onclick: () => openPlay({ snap, ask, move: sendMove, more }) }, "Play a card"),
     h("p", { class: "small" }, n
       ? `To end your turn, discard ${n} card${n > 1 ? "s" : ""} (you may keep ${hints.hand_limit}).`
       : "End your turn when you are done: no discard needed.")];
@@ -90,6 +93,9 @@ function answerRow(a) {
       "You are out of the game, and your role is shown to everyone.",
       { yes: "Yes, I'm out", title: "Out of the game?" }))) return;
     let extra = {};
+    const x = more ? await more.answer(a, snap, ask) : false;
+    if (x === null) return;
+    if (x) return sendMove({ respond: a.respond, ...x });
     if (a.needs_check) {
       const two = a.check_cards === 2 || get(snap, "view", "me", "character") === "Lucky Duke";
       const pick = await pickCards(two ? 2 : 1, `${a.label}: the card turned over`,
@@ -134,6 +140,8 @@ export function renderReferee(s, move) {
   if (!on) return;
   const me = view.me || {};
   if (!me.name) return;
+  const f = view.features || {};
+  if (!more && (f.checks || f.destiny)) import(EXTRA).then((m) => { more = m; renderReferee(snap); });
   questionBox($("#my-question"), me);
   const turn = me.your_turn && me.alive !== false ? turnBox(view, me) : null;
   const tbox = $("#ref-turn");
@@ -146,6 +154,7 @@ export function renderReferee(s, move) {
   const sid = me.character === "Sid Ketchum" && !list(me.asked).length && me.alive !== false;
   const sidBtn = $("#ref-sid");
   sidBtn.hidden = !sid;
+  if (more) more.render(s, sendMove);
   renderAsk($("#ref-ask-body"), { snap: s, ask, me: me.name });
 }
 

@@ -13,7 +13,7 @@ const GROUPS = [
   ["In front of me (blue cards)", (c) => c.colour === "blue" && c.target === "self"],
 ];
 
-export function openPlay({ snap, ask, move }) {
+export function openPlay({ snap, ask, move, more }) {
   const dlg = $("#ref-dialog");
   const view = get(snap, "view") || {};
   const me = get(view, "me") || {};
@@ -33,7 +33,7 @@ export function openPlay({ snap, ask, move }) {
     const verdicts = await ask("playable", {});
     const verdict = new Map(list(verdicts && verdicts.ok ? verdicts.cards : []).map((v) => [v.name, v]));
     const entries = all.map((c) => ({ card: c, label: c.name }));
-    if (me.character === "Calamity Janet") {
+    if (me.character === "Calamity Janet" || me.plays_as) {
       const bang = all.find((c) => c.kind === "bang");
       const missed = all.find((c) => c.kind === "missed");
       if (bang && missed) entries.unshift({ card: { ...bang }, label: `${missed.name} as ${bang.name}`, play: missed.name, as: bang.name });
@@ -105,6 +105,7 @@ export function openPlay({ snap, ask, move }) {
   }
 
   async function send(payload) {
+    if (more && !(payload = await more.play(payload, view, me, ask))) return;
     const ack = await move(payload);
     if (ack && ack.ok) close();
   }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...characters import Character
 from ...errors import Refusal
 from ..base import Ruleset
-from . import data
+from . import data, look
 
 
 class StarWars(Ruleset):
@@ -34,6 +34,11 @@ class StarWars(Ruleset):
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
     why_not = data.WHY_NOT
+    partials = {"host": (), "phone": (), "lobby": ("_phone_lobby_ability.html",)}
+    role_marks = look.ROLE_MARKS
+    side_roles = look.SIDE_ROLES
+    blue_hints = look.BLUE_HINTS
+    look = look.LOOK
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
     free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
 

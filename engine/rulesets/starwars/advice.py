@@ -39,7 +39,39 @@ def phone_extras(state, seat: str) -> dict:
     if s.character == TEMPERED and state.turn == i:
         out["abilities"] = {"repeat": _try(state, {"by": seat, "ability": {"repeat": True},
                                                    **_last_target(state)})}
+        out["repeat"] = _repeat(state, i, seat)
+    char = ABILITIES.find(s.character)
+    if char is not None and char.heal_by_discard:          # Resilient, at any moment
+        out["heal_discard"] = {"label": f"{char.name}: discard {char.heal_by_discard} cards "
+                                        "for 1 energy",
+                               **_try(state, {"by": seat, "ability": {"discard": 2}})}
+    if char is not None and char.swaps_bang_missed:         # Inventive plays one as the other
+        out["plays_as"] = True
     return out
+
+
+def _repeat(state, i: int, seat: str) -> dict | None:
+    """What Tempered's repeat would repeat now: the card, whether it is aimed, the verdict
+    (aimed again where the card went, or at the first player it may reach)."""
+    from ...table import cards_of
+    played = [e for e in state.turn_log if e.get("played")]
+    if not played or any("repeated" in e for e in state.turn_log):
+        return None
+    card = cards_of(state).find(played[-1]["played"])
+    if card is None or card.colour != "brown":
+        return None
+    aimed = card.target in ("reach", "distance1", "other", "not_sheriff", "any")
+    targets = []
+    if aimed:
+        for j in state.others(i):
+            r = _try(state, {"by": seat, "ability": {"repeat": card.name},
+                             "target": state.seats[j].name})
+            targets.append({"name": state.seats[j].name, **r})
+    verdict = (_try(state, {"by": seat, "ability": {"repeat": card.name}}) if not aimed
+               else next((t for t in targets if t["ok"]), targets[0] if targets else {"ok": False}))
+    return {"card": card.name, "aimed": aimed, "targets": targets,
+            "ok": bool(verdict.get("ok")), "reason": verdict.get("reason", ""),
+            "rule": verdict.get("rule", ""), "rule_title": verdict.get("rule_title", "")}
 
 
 def _last_target(state) -> dict:
