@@ -127,13 +127,15 @@ class Hub:
 
     def drop(self, table_id: str, lobby_id: str, error: dict, token: str) -> None:
         """Tell the phones of a seat that hold the token with digest `token` why, and
-        disconnect them (kick, moved seat). The error goes to their room, so that it
-        reaches them in every process; the phone then leaves by itself, and the sockets
-        this process holds are disconnected here too."""
-        self.socketio.emit("error", error, to=seat_room(table_id, lobby_id, token))
+        disconnect them (kick, moved seat). The sockets this process holds are told
+        and disconnected here; the error also goes to their room, so that it reaches
+        them in every other process (the phone then leaves by itself)."""
+        if self.shared:
+            self.socketio.emit("error", error, to=seat_room(table_id, lobby_id, token))
         for sid, conn in self.sids(table_id, lobby_id):
             if conn.token != token:
                 continue
             self.detach(sid)
             self.socketio.server.leave_room(sid, conn.room, namespace="/")
+            self.socketio.emit("error", error, to=sid)
             self.socketio.server.disconnect(sid, namespace="/")

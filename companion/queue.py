@@ -9,9 +9,14 @@ python-socketio's own Redis manager, with two costs taken out:
 * it would read the queue's messages with the packets' guarded JSON (depth limits,
   meant for what phones send); the queue carries only what our own processes wrote,
   so it is read with the plain json module;
-* every process reads back its own emits from the queue, decodes them and only then
-  sees they are its own (it delivered them to its sockets already): they are
-  recognised by their last bytes, and not decoded.
+And one change of order. python-socketio delivers an emit to the emitting process's
+own sockets at once and publishes it for the others. A phone on process B would then
+get B's move 9 (delivered at once) before A's move 8 (still on its way through the
+queue), though A's was acknowledged first. Here a process delivers its emits to
+tables' rooms (`seat:...`, `host:...`) when they come back from the queue, like every
+other process: each process delivers every table's snapshots in the one order Redis
+gives them, which is the order they were sent in. (An emit to one socket, such as a
+refused connection's error, is still delivered at once.)
 """
 from __future__ import annotations
 
@@ -40,20 +45,36 @@ class PlainJson:
     loads = staticmethod(json.loads)
 
 
+ROOMS = ("seat:", "host:")          # companion.hub's rooms
+BACK = "queue"                      # the host_id of our own emits come back
+
+
 class RedisQueue(socketio.RedisManager):
     def set_server(self, server) -> None:
         super().set_server(server)
         self.json = PlainJson
 
+    def _handle_emit(self, message: dict) -> None:
+        room = message.get("room")
+        if (message.get("host_id") == self.host_id and isinstance(room, str)
+                and room.startswith(ROOMS)):
+            return                  # delivered when it comes back from the queue
+        super()._handle_emit(message)
+
     def _listen(self):
-        # PubSubManager.emit publishes {"method": "emit", ..., "host_id": <ours>} last
-        # key last (PlainJson.dumps keeps the order)
+        # our own emits come back with our host_id, which the listening thread would
+        # skip: they are marked as back from the queue, and delivered in its order
         mine = f'"host_id": "{self.host_id}"}}'.encode()
         for data in super()._listen():
             if (isinstance(data, bytes) and data.startswith(b'{"method": "emit"')
                     and data.endswith(mine)):
-                continue
-            yield data
+                message = self.json.loads(data)
+                if not str(message.get("room")).startswith(ROOMS):
+                    continue        # delivered at once already
+                message["host_id"] = BACK
+                yield message
+            else:
+                yield data
 
 
 def manager(url: str) -> RedisQueue:

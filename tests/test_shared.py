@@ -125,23 +125,34 @@ def test_the_wsgi_settings_come_from_the_environment():
                  "ALLOWED_HOSTS": ("bang.example.org", "www.bang.example.org")}
 
 
-def test_the_queue_skips_reading_back_its_own_emits(monkeypatch):
-    """Each process delivered its own emits already: from the queue it reads only the
-    others' (and every callback), without decoding its own."""
+def test_the_queue_delivers_a_processs_own_room_emits_in_its_order(monkeypatch):
+    """A process delivers its emits to a table's rooms when they come back from Redis,
+    in the queue's one order with the other processes' (not at once, ahead of an
+    earlier move of another process); an emit to one socket goes at once."""
     import json
 
     import socketio
 
     from companion.queue import PlainJson, RedisQueue
     q = RedisQueue("redis://127.0.0.1:1/0")
+    delivered = []
+    monkeypatch.setattr(socketio.pubsub_manager.PubSubManager, "_handle_emit",
+                        lambda self, m: delivered.append((m["room"], m["host_id"])))
     msg = {"method": "emit", "event": "snapshot", "data": [{"view": "♥ é"}],
            "binary": False, "namespace": "/", "room": "seat:t:a:b", "skip_sid": None,
            "callback": None, "host_id": q.host_id}
+    q._handle_emit(msg)                                   # from emit: not yet
+    q._handle_emit(dict(msg, room="Xsid123"))             # to one socket: at once
+    assert delivered == [("Xsid123", q.host_id)]
     mine = PlainJson.dumps(msg).encode()
+    mine_sid = PlainJson.dumps(dict(msg, room="Xsid123")).encode()
     theirs = PlainJson.dumps(dict(msg, host_id="f" * 32)).encode()
     callback = PlainJson.dumps({"method": "callback", "host_id": q.host_id}).encode()
     monkeypatch.setattr(socketio.RedisManager, "_listen",
-                        lambda self: iter([mine, theirs, callback]))
-    got = [json.loads(d) for d in q._listen()]
-    assert [(m["method"], m["host_id"]) for m in got] == [("emit", "f" * 32),
-                                                          ("callback", q.host_id)]
+                        lambda self: iter([theirs, mine, mine_sid, callback]))
+    got = [d if isinstance(d, dict) else json.loads(d) for d in q._listen()]
+    assert [(m["method"], m.get("room"), m["host_id"]) for m in got] == [
+        ("emit", "seat:t:a:b", "f" * 32), ("emit", "seat:t:a:b", "queue"),
+        ("callback", None, q.host_id)]
+    q._handle_emit(got[1])                                # back from the queue: now
+    assert delivered[-1] == ("seat:t:a:b", "queue")
