@@ -146,7 +146,10 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
 
     @handler("move", "seat")
     def on_move(table, conn, data):
-        table.apply(table.entry(conn.lobby_id)["name"], clean_move(data))
+        move = clean_move(data)
+        events = table.apply(table.entry(conn.lobby_id)["name"], move)
+        return engine.decisions(table.state, {**move, "by": table.entry(conn.lobby_id)["name"]},
+                                events)
 
     @handler("host_move", "host")
     def on_host_move(table, conn, data):

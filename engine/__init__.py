@@ -24,12 +24,13 @@ from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
 from .setup import deal, initial_state  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
-from .advice import answers_for, card_catalogue, feat_options, judge, turn_hints  # noqa: E402
+from .advice import (answers_for, card_catalogue, decisions, feat_options, judge,  # noqa: E402
+                     turn_hints)
 
 __all__ = [
     "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",
-    "feat_options", "card_catalogue",
+    "feat_options", "card_catalogue", "decisions",
 ]

@@ -37,6 +37,7 @@ def test_a_star_wars_table_deals_and_plays(app):
     assert not ack["ok"] and ack["error"]["code"] == "range_required"
     ack = t.emit(vader["name"], "move", {"play": "DLT-19", "range": 3})
     assert ack["ok"], ack
+    assert "range" in [d["id"] for d in ack["decisions"]]     # the ruling says it is ours
     seat = next(s for s in t.last("host")["view"]["seats"] if s["name"] == vader["name"])
     assert {"name": "DLT-19", "kind": "weapon", "range": 3, "entered": True} in seat["in_play"]
 
