@@ -242,7 +242,7 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     acts for a seat whose phone is off, and the log says so; a used seat link says where
     the seat is and how to move it."""
     watch = Watch()
-    record = four(("Ann", {"character": "Kit Carlson", "hand": 7}), ("Bob", {"life": 1}))
+    record = four(("Ann", {"character": "Sid Ketchum", "life": 4, "hand": 7}), ("Bob", {"life": 1}))
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     claims = host.locator("#host-ref-claims")
     claims.get_by_role("button", name="Show the QR code for Ann's seat").click()
@@ -289,10 +289,12 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     expect(seat_tile(host, "Bob")).to_contain_text("out of the game")
     expect(bar.get_by_role("button", name="Take back my last move")).to_be_hidden()
 
-    # over the hand limit (Ann holds 6 + 3 for the Outlaw, keeps 5): the phone asks first
+    # over the hand limit (Ann holds 6 + 3 for the Outlaw, keeps 4): the phone asks first,
+    # and reminds Sid Ketchum of his ability
     bar.get_by_role("button", name="End my turn").click()
     confirm = ann.locator("#confirm-dialog")
     expect(confirm).to_contain_text("go to the discard pile")
+    expect(confirm).to_contain_text("Sid Ketchum: before that, any 2 cards you discard win back 1 life")
     shot(ann, "table-one-hand-discard")
     confirm.get_by_role("button", name=re.compile(r"^Discard \d+ and end my turn")).click()
     expect(host.locator("#turn-line")).to_have_text("Cid's turn")
