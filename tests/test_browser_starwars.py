@@ -141,6 +141,7 @@ def test_a_star_wars_tracker_table_to_a_win(server, pw, browser):
     dialog.get_by_role("button", name="Range 3").click()
     expect(ann.locator("#weapon-line")).to_contain_text("A280, reaches distance 3")
     expect(seat_tile(host, "Ann")).to_contain_text("A280 (3)")
+    expect(ann.locator("#weapon-picker")).to_contain_text("A280 reach 3")   # kept for that card
     # Droid: Ann sees one closer again (never below 1); Speeder Bike: Bob is seen one farther
     if not ann.locator("#reach-box").evaluate("d => d.open"):     # folded on a one-hand phone
         ann.locator("#reach-box summary").click()

@@ -7,6 +7,7 @@ import { renderBoard } from "./host-board.js";
 import { wireControls } from "./host-controls.js";
 import { wireHostReferee, renderHostReferee } from "./host-referee.js";
 import { renderHostFeats } from "./host-feats.js";
+import { word } from "./ruleset.js";
 import { renderStory, renderScores } from "./story.js";
 
 const table = tableId();
@@ -35,8 +36,7 @@ function render(s) {
   renderBoard(s, controls.openSeat);
   renderHostReferee(s, send);
   renderHostFeats(s);
-  const word = (get(s, "view", "features") || {}).energy ? "energy" : "life";
-  renderStory($("#story-card"), t.story || null, { word });
+  renderStory($("#story-card"), t.story || null, { word: word("life") });
   renderScores($("#scores-card"), t.scores || null);
   controls.refresh();
   $("#undo").disabled = t.can_undo === false;

@@ -11,6 +11,7 @@ let wanted = null;   // the list tapped, until a snapshot confirms it
 let timer = null;
 let latest = { list: [], disabled: false };
 let onChange = null;
+let entered = {};    // ranges the player entered for cards in play
 
 const key = (list) => list.map((n) => n.toLowerCase()).sort().join("|");
 
@@ -54,7 +55,7 @@ function button(card, weapon, pressed, disabled) {
     onclick: () => toggle(card.name, weapon, card.entered),
   }, h("span", { class: "tick", "aria-hidden": "true" }),
   h("span", { class: "toggle-text" }, card.name,
-    weapon ? h("span", { class: "range" }, ` reach ${card.range ?? "?"}`) : null));
+    weapon ? h("span", { class: "range" }, ` reach ${entered[card.name] ?? card.range ?? "?"}`) : null));
 }
 
 function draw(list, disabled = false) {
@@ -68,6 +69,8 @@ function draw(list, disabled = false) {
 export function renderInPlay(seat, locked = false) {
   const list = Array.isArray(seat && seat.in_play) ? seat.in_play.map(cardName).filter(Boolean) : [];
   latest = { list, disabled: !seat || seat.alive === false || locked };
+  entered = {};
+  for (const c of (seat && seat.in_play) || []) if (c.entered) entered[c.name] = c.range;
   if (wanted && key(wanted) === key(list)) {
     clearTimeout(timer);
     wanted = null;

@@ -13,6 +13,7 @@ import { wireInPlay, renderInPlay } from "./phone-inplay.js";
 import { renderReach } from "./phone-reach.js";
 import { renderQuestion } from "./phone-answer.js";
 import { roleText } from "./roles.js";
+import { word } from "./ruleset.js";
 import { wireReferee, renderReferee } from "./phone-referee.js";
 import { wireFeats, renderFeats } from "./phone-feats.js";
 
@@ -105,7 +106,7 @@ function renderPhoneStory(box, view) {
   const place = h("div", { class: "phone-story", id: "phone-story" });
   box.append(place);
   import(STORY).then((m) => m.renderStory(place, story, { small: true,
-    word: (view.features || {}).energy ? "energy" : "life" }));
+    word: word("life") }));
 }
 
 function renderOutcome(view, m, seat, status) {
