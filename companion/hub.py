@@ -11,16 +11,25 @@ carries every emit to every process, and each one delivers it to the sockets of 
 room it holds: the process that made a change sends each seat its own snapshot, wherever
 the phone is connected. Who is connected is then counted across processes
 (companion.presence).
+
+A socket that connected with `"delta": 1` in its auth (the pages do) is in the room's
+`…:d` twin and gets what changed since the seat's previous message (companion/delta.py,
+docs/protocol.md): one message built once per room, so every socket of one seat gets
+the same bytes, through a message queue too. The hub keeps, per such room, the JSON of
+the last snapshot it sent there (`seq` and text, a few KB): a room it has nothing for
+(a new socket, a `resync`, a change another process sent) gets a full snapshot instead,
+and so does a room whose patch would be no smaller.
 """
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from dataclasses import dataclass
 
 from flask import has_request_context, request
 
-from . import snapshots
+from . import delta, snapshots
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +40,7 @@ class Conn:
     table_id: str
     lobby_id: str | None = None
     token: str = ""            # the digest of the token it connected with (phones)
+    delta: bool = False        # takes patches (docs/protocol.md) rather than full snapshots
 
     @property
     def is_host(self) -> bool:
@@ -38,8 +48,9 @@ class Conn:
 
     @property
     def room(self) -> str:
-        return host_room(self.table_id) if self.is_host else seat_room(
+        room = host_room(self.table_id) if self.is_host else seat_room(
             self.table_id, self.lobby_id, self.token)
+        return room + ":d" if self.delta else room
 
 
 def host_room(table_id: str) -> str:
@@ -59,40 +70,61 @@ class Hub:
         self.base_url = base_url.rstrip("/")
         self.shared = shared        # companion.presence.SharedPresence, several processes
         self._conns: dict[str, Conn] = {}
-        self._count: dict[tuple[str, str | None], int] = {}
+        self._count: dict[tuple[str, str | None, bool], int] = {}
+        self._sent: dict[str, tuple[int, str, dict]] = {}   # patch room: seq, JSON, presence
         self._lock = threading.Lock()
 
     # -- the registry -----------------------------------------------------------------
     def attach(self, sid: str, conn: Conn) -> None:
+        """A new socket (call with the table's lock held, then `broadcast`): a socket
+        taking patches starts from a full snapshot, so its room gets one."""
         with self._lock:
             self._conns[sid] = conn
-            key = (conn.table_id, conn.lobby_id)
+            key = (conn.table_id, conn.lobby_id, conn.delta)
             self._count[key] = self._count.get(key, 0) + 1
+            self._sent.pop(conn.room, None)
         if self.shared:
-            self.shared.add(conn.table_id, conn.lobby_id, 1)
+            self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta), 1)
 
     def detach(self, sid: str) -> Conn | None:
         with self._lock:
             conn = self._conns.pop(sid, None)
             if conn is not None:
-                key = (conn.table_id, conn.lobby_id)
+                key = (conn.table_id, conn.lobby_id, conn.delta)
                 self._count[key] -= 1
                 if not self._count[key]:
                     del self._count[key]
+                    self._sent.pop(conn.room, None)
         if conn is not None and self.shared:
-            self.shared.add(conn.table_id, conn.lobby_id, -1)
+            self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta), -1)
         return conn
 
     def conn(self, sid: str) -> Conn | None:
         with self._lock:
             return self._conns.get(sid)
 
+    def _kinds(self, table_id: str) -> dict:
+        """{lobby_id: (sockets taking full snapshots, sockets taking patches)} for one
+        table (None: its host screens), over every process when they share presence."""
+        if self.shared:
+            counts = {}
+            for key, n in self.shared.get(table_id).items():
+                lid, _, kind = (key or "").rpartition("#")
+                counts[(lid or None, kind == "d")] = n
+        else:
+            with self._lock:
+                counts = {(lid, d): n for (tid, lid, d), n in self._count.items()
+                          if tid == table_id}
+        out: dict = {}
+        for (lid, d), n in counts.items():
+            if n > 0:
+                full, patch = out.get(lid, (0, 0))
+                out[lid] = (full, patch + n) if d else (full + n, patch)
+        return out
+
     def presence(self, table_id: str) -> dict:
         """{lobby_id: connected sockets} for one table (None: its host screens)."""
-        if self.shared:
-            return self.shared.get(table_id)
-        with self._lock:
-            return {lid: n for (tid, lid), n in self._count.items() if tid == table_id}
+        return {lid: full + patch for lid, (full, patch) in self._kinds(table_id).items()}
 
     def sids(self, table_id: str, lobby_id: str | None) -> list[tuple[str, Conn]]:
         with self._lock:
@@ -106,32 +138,81 @@ class Hub:
             base = request.host_url.rstrip("/")
         return f"{base}/t/{table_id}"
 
-    def broadcast(self, table) -> None:
-        """A fresh snapshot to every connected socket of `table` (hold `table.lock`)."""
-        presence = self.presence(table.id)
-        info = snapshots.table_info(table, presence, self.join_url(table.id))
+    def broadcast(self, table, only: Conn | None = None) -> None:
+        """What changed, to every connected socket of `table` (hold `table.lock`);
+        `only`: to that socket's seat (or host screens) alone."""
+        kinds = self._kinds(table.id)
+        presence = {e["name"]: bool(kinds.get(e["id"])) for e in table.lobby}
+        info = snapshots.table_info(table, self.join_url(table.id))
         for entry in table.lobby:          # the phones first: they are in people's hands
-            if presence.get(entry["id"]):
-                self._send(seat_room(table.id, entry["id"], entry["token"]),
-                           snapshots.for_seat, table, entry, info)
-        if presence.get(None):
-            self._send(host_room(table.id), snapshots.for_host, table, info)
+            if only is not None and only.lobby_id != entry["id"]:
+                continue
+            full, patch = kinds.get(entry["id"], (0, 0))
+            if full or patch:
+                self._send(seat_room(table.id, entry["id"], entry["token"]), full, patch,
+                           table.version, presence, snapshots.for_seat, table, entry, info)
+        full, patch = kinds.get(None, (0, 0))
+        if (full or patch) and (only is None or only.is_host):
+            self._send(host_room(table.id), full, patch, table.version, presence,
+                       snapshots.for_host, table, info)
 
-    def _send(self, room: str, build, *args) -> None:
-        """One snapshot to one room. A failure is logged and does not stop the others
-        (the change is stored already; the next change or reconnect resends)."""
+    def _send(self, room: str, full: int, patch: int, seq: int, presence: dict,
+              build, *args) -> None:
+        """One room's message(s). A failure is logged and does not stop the others (the
+        change is stored already; the next change or reconnect resends)."""
         try:
-            self.socketio.emit("snapshot", build(*args), to=room)
+            core = build(*args)
+            if full:
+                self.socketio.emit("snapshot", delta.compose(core, presence), to=room)
+            if patch:
+                self._send_patch(room + ":d", seq, core, presence)
         except Exception:
             log.exception("snapshot for %s failed", room.split(":")[0])
+
+    def _send_patch(self, room: str, seq: int, core: dict, presence: dict) -> None:
+        new = {k: v for k, v in core.items() if k != "seq"}
+        body = json.dumps(new, ensure_ascii=False, separators=(",", ":"))
+        with self._lock:
+            last = self._sent.get(room)
+            self._sent[room] = (seq, body, presence)
+        msg: dict
+        if last is not None and last[0] == seq and last[1] == body:
+            if last[2] == presence:
+                return                               # nothing new for this seat
+            msg = {"seq": seq, "presence": presence}
+        elif last is not None and last[0] < seq:
+            old = json.loads(last[1])
+            patch = delta.diff(old, new, strict=False)
+            msg = {"seq": seq, "base": last[0], "patch": patch}
+            if last[2] != presence:
+                msg["presence"] = presence
+            # the check: the phone's copy after this patch is, as JSON, the new snapshot
+            # (a `True == 1` hidden by the quick comparison would show here)
+            after = delta.apply_in_place(old, patch)
+            if (json.dumps(after, ensure_ascii=False, separators=(",", ":")) != body
+                    or len(json.dumps(patch, ensure_ascii=False,
+                                      separators=(",", ":"))) >= len(body)):
+                msg = delta.compose(core, presence)  # or a new game: no smaller
+        else:                # nothing sent yet, or the same seq with other content
+            msg = delta.compose(core, presence)
+        self.socketio.emit("snapshot", msg, to=room)
+
+    def resend(self, table, conn: Conn) -> None:
+        """A full snapshot to `conn`'s room (hold `table.lock`): its socket lost track."""
+        with self._lock:
+            self._sent.pop(conn.room, None)
+        self.broadcast(table, only=conn)
 
     def drop(self, table_id: str, lobby_id: str, error: dict, token: str) -> None:
         """Tell the phones of a seat that hold the token with digest `token` why, and
         disconnect them (kick, moved seat). The sockets this process holds are told
-        and disconnected here; the error also goes to their room, so that it reaches
-        them in every other process (the phone then leaves by itself)."""
+        and disconnected here; the error also goes to their rooms (full snapshots and
+        patches), so that it reaches them in every other process (the phone then leaves
+        by itself)."""
         if self.shared:
-            self.socketio.emit("error", error, to=seat_room(table_id, lobby_id, token))
+            room = seat_room(table_id, lobby_id, token)
+            self.socketio.emit("error", error, to=room)
+            self.socketio.emit("error", error, to=room + ":d")
         for sid, conn in self.sids(table_id, lobby_id):
             if conn.token != token:
                 continue
@@ -139,3 +220,8 @@ class Hub:
             self.socketio.server.leave_room(sid, conn.room, namespace="/")
             self.socketio.emit("error", error, to=sid)
             self.socketio.server.disconnect(sid, namespace="/")
+
+
+def _kind(lobby_id: str | None, patches: bool) -> str:
+    """The key counting a seat's sockets of one kind over processes ("<lobby id>#d")."""
+    return f"{lobby_id or ''}#{'d' if patches else 'f'}"

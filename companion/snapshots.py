@@ -1,8 +1,13 @@
-"""The one message each client gets after every change: a full snapshot built for it.
+"""The snapshot each client holds after every change, built for it.
 
 Only three things ever go out: the table's public facts (below), the engine's view for
 that recipient (`public_view` for the host, `view_for(own seat)` for a phone), and the
-log lines the engine wrote for everyone. No tokens, no digests, no raw state.
+log lines the engine wrote for everyone. No tokens, no digests, no raw state. A patch
+(companion/delta.py) is computed from two of these snapshots of one recipient, so it
+can carry nothing they do not.
+
+These functions build the snapshot without presence (who is connected): the hub adds it
+(`delta.compose`), since it changes without a new `seq`.
 """
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ LOG_SENT = 50          # the host screen's log
 LOG_SENT_PHONE = 12    # a phone shows the latest lines; every byte is sent to 7 phones
 
 
-def table_info(table, presence: dict, join_url: str) -> dict:
+def table_info(table, join_url: str) -> dict:
     """The part of a snapshot every recipient shares (built once per change)."""
     phase = table.phase
     info = {
@@ -22,10 +27,9 @@ def table_info(table, presence: dict, join_url: str) -> dict:
         "status": phase,
         "game": table.game,
         "join_url": join_url,
-        "lobby": [{"id": e["id"], "name": e["name"], "connected": bool(presence.get(e["id"])),
+        "lobby": [{"id": e["id"], "name": e["name"],
                    **({"character": e["character"]} if e.get("character") else {})}
                   for e in table.lobby],
-        "seats_connected": {e["name"]: bool(presence.get(e["id"])) for e in table.lobby},
         "moves": table.live_count,
         "last_by": table.last_mover,      # who may still take the last move back (or None)
         "you": None,

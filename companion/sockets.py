@@ -108,13 +108,14 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
             if not isinstance(auth, dict) or not isinstance(auth.get("table"), str):
                 raise Problem("bad_request", "Connect with auth {\"table\": id, ...}.")
             table = tables.get(auth["table"])
+            patches = auth.get("delta") == 1      # docs/protocol.md: patches after the first
             with table.lock:
                 table.sync()
                 if "token" in auth:
                     entry = table.entry_for_token(auth["token"])
-                    conn = Conn(table.id, entry["id"], entry["token"])
+                    conn = Conn(table.id, entry["id"], entry["token"], patches)
                 elif table.is_host(request.cookies.get(f"host_{table.id}")):
-                    conn = Conn(table.id)
+                    conn = Conn(table.id, delta=patches)
                 else:
                     raise Problem("not_host")
                 hub.attach(request.sid, conn)
@@ -208,6 +209,11 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
         code = table.reseat(data.get("seat"))
         url = hub.join_url(table.id) + "/claim/" + code
         return {"claim_url": url, "claim_qr_svg": qr_svg(url)}
+
+    @handler("resync", "any", broadcast=False)
+    def on_resync(table, conn, data):
+        """The page missed a patch (its seq is not the patch's base): a full snapshot."""
+        hub.resend(table, conn)
 
     # -- referee mode: read-only questions (companion/referee.py) ----------------------
     def asker(table, conn, data) -> str:

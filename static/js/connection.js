@@ -1,8 +1,11 @@
-// The Socket.IO link to the server (docs/protocol.md). The server sends one full snapshot
-// per change and on every connect, so the page never merges deltas: it redraws from the
-// newest snapshot. After a reconnect the first snapshot always wins (the server may have
-// restarted and replayed its log).
+// The Socket.IO link to the server (docs/protocol.md). The server sends a full snapshot
+// on every connect and then, after each change, what changed since the seq this page
+// holds (a patch, delta.js). Here the patches are applied, so the rest of the page only
+// ever sees full snapshots and redraws from the newest. A patch that does not follow
+// the seq held (a message missed) asks the server for a full snapshot. After a reconnect
+// the first snapshot always wins (the server may have restarted and replayed its log).
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
+import { Follower } from "./delta.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
@@ -16,9 +19,11 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
   // WebSocket first (one connection, no polling-to-WebSocket upgrade on a LAN); if it
   // cannot be opened, tryAllTransports falls back to HTTP long-polling.
   const socket = window.io({
-    auth, transports: ["websocket", "polling"], tryAllTransports: true, reconnectionDelayMax: 4000,
+    auth: { ...auth, delta: 1 }, transports: ["websocket", "polling"], tryAllTransports: true,
+    reconnectionDelayMax: 4000,
   });
-  let seq = -Infinity;
+  const follower = new Follower();
+  let asked = false;
   let everConnected = false;
   const state = (s) => {
     const el = document.getElementById("conn");
@@ -30,7 +35,8 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
   };
 
   socket.on("connect", () => {
-    seq = -Infinity;
+    follower.reset();
+    asked = false;
     if (everConnected) showBanner("Back online.", { kind: "ok", timeout: 2500, key: "conn" });
     else clearBanner("conn");
     everConnected = true;
@@ -55,11 +61,15 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
       else showRefusal(err.data);
     }
   });
-  socket.on("snapshot", (snap) => {
+  socket.on("snapshot", (msg) => {
+    const snap = follower.receive(msg);
+    if (follower.lost) {
+      if (!asked) socket.emit("resync", {});   // the answer is a full snapshot
+      asked = true;
+      return;
+    }
+    asked = false;
     if (!snap) return;
-    const n = typeof snap.seq === "number" ? snap.seq : seq;
-    if (n < seq) return;
-    seq = n;
     try {
       onSnapshot && onSnapshot(snap);
     } catch (err) {

@@ -1,0 +1,190 @@
+"""What changed between two snapshots, as a small patch (docs/protocol.md).
+
+A phone that holds the snapshot of `seq` M receives `{"seq": N, "base": M, "patch": P}`
+and rebuilds the snapshot of N by applying P to its copy. static/js/delta.js is the
+same code in JavaScript; tests check that both give back the full snapshot exactly.
+
+A patch has the shape of what it changes, so a path is written once however many
+changes lie under it:
+
+    [value]        the value here becomes `value` (a new key goes at the dict's end)
+    []             the key here goes away
+    [k, items]     the list here loses its first k items and gains `items` at its end
+                   (the log slides this way)
+    {key: patch}   change inside: a dict's keys, or a list's indexes written "0", "1"…
+
+    {"view": {"seats": {"1": {"life": [2]}}}, "log": [1, [{"text": "Bob: -1 life"}]]}
+
+Only values that JSON holds go through here (dicts with string keys, lists, strings,
+numbers, true/false/null); `true` and `1` are different values, as they are in
+JavaScript. Key order is kept: where a dict's keys would end in another order than the
+new snapshot's, the whole dict is sent.
+
+`seq` travels beside the patch, never in it; presence (who is connected) is not part
+of what is compared either: it changes without a new `seq`, and travels whole as
+`presence` beside the patch (`compose` puts it back).
+"""
+from __future__ import annotations
+
+import copy
+
+
+def same(a, b) -> bool:
+    """Equal as JSON values: `True` is not `1`, `1.0` is not `1` (their text differs)."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is dict:
+        return (len(a) == len(b) and list(a) == list(b)
+                and all(same(v, b[k]) for k, v in a.items()))
+    if ta is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def diff(old, new):
+    """The patch that turns `old` into `new` (both plain JSON values); None: no change."""
+    t = type(new)
+    if t is not type(old):
+        return [new]
+    if t is dict:
+        return _diff_dict(old, new)
+    if t is list:
+        return _diff_list(old, new)
+    return None if old == new else [new]
+
+
+def _diff_dict(old: dict, new: dict):
+    if list(old) != list(new):
+        added = [k for k in new if k not in old]
+        if [k for k in old if k in new] + added != list(new):
+            return [new]                     # the keys would end in another order
+    out: dict = {}
+    for k in old:
+        if k not in new:
+            out[k] = []
+    for k, v in new.items():
+        if k in old:
+            if not same(old[k], v):
+                out[k] = diff(old[k], v)
+        else:
+            out[k] = [v]
+    return out or None
+
+
+def _diff_list(old: list, new: list):
+    n, m = len(old), len(new)
+    if n == m and all(same(x, y) for x, y in zip(old, new)):
+        return None
+    # a window that slid: old without its first k items is the start of new
+    for k in range(max(0, n - m), n):
+        if same(old[k:], new[:n - k]):
+            return [k, new[n - k:]]
+    if n == m:
+        out = {}
+        for i, (x, y) in enumerate(zip(old, new)):
+            if not same(x, y):
+                out[str(i)] = diff(x, y)
+        return out
+    return [new]
+
+
+def apply(doc, patch):
+    """`doc` after `patch` (a changed deep copy; `doc` itself is left as it was)."""
+    return _apply(copy.deepcopy(doc), patch)
+
+
+def _apply(doc, patch):
+    if patch is None:
+        return doc
+    if isinstance(patch, list):
+        if len(patch) == 1:
+            return copy.deepcopy(patch[0])
+        del doc[:patch[0]]                   # [k, items]: a slide
+        doc.extend(copy.deepcopy(patch[1]))
+        return doc
+    for key, sub in patch.items():
+        if isinstance(doc, list):
+            i = int(key)
+            doc[i] = _apply(doc[i], sub)
+        elif sub == []:
+            del doc[key]
+        elif key in doc:
+            doc[key] = _apply(doc[key], sub)
+        else:
+            doc[key] = copy.deepcopy(sub[0])
+    return doc
+
+
+# -- presence: who is connected, kept out of what the patches compare ---------------------
+def strip(snapshot: dict) -> tuple[dict, dict]:
+    """(the snapshot without its presence fields, the presence {name: connected})."""
+    core = dict(snapshot)
+    table = dict(core.get("table") or {})
+    presence = table.pop("seats_connected", {})
+    if "lobby" in table:
+        table["lobby"] = [{k: v for k, v in e.items() if k != "connected"}
+                          for e in table["lobby"]]
+    core["table"] = table
+    return core, presence
+
+
+def compose(core: dict, presence: dict) -> dict:
+    """The full snapshot: `core` with the presence put back (the inverse of `strip`)."""
+    snap = dict(core)
+    table = dict(snap.get("table") or {})
+    if "lobby" in table:
+        table["lobby"] = [dict(e, connected=bool(presence.get(e.get("name"))))
+                          for e in table["lobby"]]
+    table["seats_connected"] = dict(presence)
+    snap["table"] = table
+    return snap
+
+
+class Follower:
+    """What a page does with the `snapshot` messages it receives (static/js/connection.js
+    does the same): keeps the newest snapshot, applies patches whose `base` is the `seq`
+    it holds, and says when it needs a full snapshot (a gap: a patch for another base).
+
+        f = Follower()
+        snap = f.receive(message)    # the full snapshot now held, or None (nothing new)
+        if f.lost: socket.emit("resync", {})
+    """
+
+    def __init__(self) -> None:
+        self.core: dict | None = None
+        self.presence: dict = {}
+        self.seq: float = float("-inf")
+        self.lost = False
+
+    def reset(self) -> None:
+        """A new connection: the server sends a full snapshot first."""
+        self.__init__()
+
+    def receive(self, msg: dict) -> dict | None:
+        if not isinstance(msg, dict):
+            return None
+        if "patch" in msg:
+            if self.core is None or msg.get("base") != self.seq:
+                self.lost = True
+                return None
+            core = apply(self.core, msg["patch"])
+            core.pop("seq", None)
+            self.core = {"seq": msg["seq"], **core}    # seq first, as in a full one
+            self.seq = msg["seq"]
+        elif "table" not in msg:                 # presence alone
+            if "presence" not in msg:
+                return None
+        else:
+            seq = msg.get("seq", self.seq)
+            if seq < self.seq:
+                return None
+            self.core, self.presence = strip(copy.deepcopy(msg))
+            self.seq = seq
+            self.lost = False
+        if "presence" in msg and "table" not in msg:
+            self.presence = msg["presence"]
+        return self.snapshot()
+
+    def snapshot(self) -> dict | None:
+        return None if self.core is None else compose(self.core, self.presence)
