@@ -1,0 +1,96 @@
+"""What the fan-out benchmarks share: ports, process figures, percentiles, threads.
+
+Both harnesses (bench/fanout.py for the companion, bench/bare_fanout.py for the bare
+stack) play every phone with python-socketio clients in one process, so their figures
+include the same client costs and compare only as a ratio taken in the same run.
+"""
+from __future__ import annotations
+
+import math
+import os
+import socket
+import threading
+import time
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, timeout: float = 30.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """Resident memory of a process in MB (`VmHWM`: its peak)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return float("nan")
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (all its threads)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def pct(values: list[float], p: float) -> float:
+    """The p-th percentile of sorted `values` (nearest rank)."""
+    if not values:
+        return float("nan")
+    k = max(0, min(len(values) - 1, math.ceil(p / 100.0 * len(values)) - 1))
+    return values[k]
+
+
+def median(values: list[float]) -> float:
+    values = sorted(v for v in values if v == v)
+    return values[len(values) // 2] if values else float("nan")
+
+
+def in_parallel(fn, items, timeout: float = 30.0) -> None:
+    """fn(item) for every item, in threads; bounded by `timeout` overall. (A
+    python-socketio disconnect waits about 3 s for a close reply this server never
+    sends, so closing many clients one after the other would take minutes.)"""
+    def safe(x):
+        try:
+            fn(x)
+        except Exception:
+            pass
+    threads = [threading.Thread(target=safe, args=(x,), daemon=True) for x in items]
+    for t in threads:
+        t.start()
+    end = time.monotonic() + timeout
+    for t in threads:
+        t.join(max(0.0, end - time.monotonic()))
+
+
+def pace(n: int, rate: float):
+    """Yield 0..n-1 at a steady open-loop `rate` per second, and the worst lateness (s)
+    seen so far: moves leave on schedule whether or not the server keeps up."""
+    t0, interval, lag = time.perf_counter(), 1.0 / rate, 0.0
+    for i in range(n):
+        due = t0 + i * interval
+        now = time.perf_counter()
+        if due > now:
+            time.sleep(due - now)
+        else:
+            lag = max(lag, now - due)
+        yield i, lag
