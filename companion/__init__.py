@@ -74,6 +74,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json = SafeJsonProvider(app)
     if test_config:
         app.config.update(test_config)
+    from . import assets
+    assets.init_app(app)        # static files compressed, versioned, preloaded
     queue = app.config["MESSAGE_QUEUE"] or None
     shared = app.config.get("SHARED", bool(queue))
     if app.config["DATA_DIR"] and "://" not in app.config["DATABASE"]:

@@ -42,19 +42,31 @@ def same(a, b) -> bool:
     return a == b
 
 
-def diff(old, new):
-    """The patch that turns `old` into `new` (both plain JSON values); None: no change."""
+def diff(old, new, strict: bool = True):
+    """The patch that turns `old` into `new` (both plain JSON values); None: no change.
+
+    `strict=False` compares with Python's `==` (C speed, but `True == 1 == 1.0`): the
+    server uses it and then checks the patch (`patched`), sending the full snapshot in
+    the rare case where that equality hid a change."""
+    return _diff(old, new, same if strict else _eq)
+
+
+def _eq(a, b) -> bool:
+    return a == b
+
+
+def _diff(old, new, eq):
     t = type(new)
     if t is not type(old):
         return [new]
     if t is dict:
-        return _diff_dict(old, new)
+        return _diff_dict(old, new, eq)
     if t is list:
-        return _diff_list(old, new)
+        return _diff_list(old, new, eq)
     return None if old == new else [new]
 
 
-def _diff_dict(old: dict, new: dict):
+def _diff_dict(old: dict, new: dict, eq):
     if list(old) != list(new):
         added = [k for k in new if k not in old]
         if [k for k in old if k in new] + added != list(new):
@@ -65,33 +77,38 @@ def _diff_dict(old: dict, new: dict):
             out[k] = []
     for k, v in new.items():
         if k in old:
-            if not same(old[k], v):
-                out[k] = diff(old[k], v)
+            if not eq(old[k], v):
+                out[k] = _diff(old[k], v, eq)
         else:
             out[k] = [v]
     return out or None
 
 
-def _diff_list(old: list, new: list):
+def _diff_list(old: list, new: list, eq):
     n, m = len(old), len(new)
-    if n == m and all(same(x, y) for x, y in zip(old, new)):
+    if n == m and eq(old, new):
         return None
     # a window that slid: old without its first k items is the start of new
     for k in range(max(0, n - m), n):
-        if same(old[k:], new[:n - k]):
+        if eq(old[k:], new[:n - k]):
             return [k, new[n - k:]]
     if n == m:
         out = {}
         for i, (x, y) in enumerate(zip(old, new)):
-            if not same(x, y):
-                out[str(i)] = diff(x, y)
+            if not eq(x, y):
+                out[str(i)] = _diff(x, y, eq)
         return out
     return [new]
 
 
 def apply(doc, patch):
     """`doc` after `patch` (a changed deep copy; `doc` itself is left as it was)."""
-    return _apply(copy.deepcopy(doc), patch)
+    return apply_in_place(copy.deepcopy(doc), patch)
+
+
+def apply_in_place(doc, patch):
+    """`doc` after `patch`, changing `doc` itself (and sharing the patch's values)."""
+    return _apply(doc, patch)
 
 
 def _apply(doc, patch):

@@ -33,7 +33,11 @@ REQUIRE_BROWSER = os.environ.get("REQUIRE_BROWSER") == "1"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE_BUDGET = 150 * 1024   # the phone page's first load, uncompressed
+# The phone page's first load: every file uncompressed (what the phone parses; the page
+# applies patches since issue 11: 3.3 KB of delta.js, and its HTML names its modules
+# for preloading), and what travels when the browser takes gzip as every browser does.
+PHONE_BUDGET = 160 * 1024
+PHONE_WIRE_BUDGET = 64 * 1024
 
 def missing(reason: str):
     """Skip (or fail, under REQUIRE_BROWSER=1) because the browser cannot run."""
@@ -618,13 +622,23 @@ _ASSET = re.compile(r'<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"', re.I)
 _IMPORT = re.compile(r'''(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']''')
 
 
-def phone_first_load(base: str, table_id: str) -> dict[str, int]:
+def fetch(url: str, wire: dict | None) -> requests.Response:
+    """GET `url` as a browser would (gzip accepted); `wire[url]`: the bytes that came."""
+    r = requests.get(url, timeout=5, headers={"Accept-Encoding": "gzip"})
+    r.raise_for_status()
+    if wire is not None:
+        length = r.headers.get("Content-Length")
+        wire[url] = int(length) if length else len(r.content)
+    return r
+
+
+def phone_first_load(base: str, table_id: str, wire: dict | None = None) -> dict[str, int]:
     """Bytes of every file the phone page loads at first: the HTML, its stylesheets and
-    scripts, and every JS module they import (followed recursively)."""
+    scripts, and every JS module they import (followed recursively), uncompressed;
+    `wire` gets what each one weighed on the wire."""
     sizes: dict[str, int] = {}
     page_url = f"{base}/p/{table_id}"
-    html = requests.get(page_url, timeout=5)
-    html.raise_for_status()
+    html = fetch(page_url, wire)
     sizes[page_url] = len(html.content)
     todo = [urljoin(page_url, u) for u in _ASSET.findall(html.text)
             if not u.endswith((".svg", ".ico", ".png"))]
@@ -633,8 +647,7 @@ def phone_first_load(base: str, table_id: str) -> dict[str, int]:
         if url in sizes:
             continue
         assert urlsplit(url).netloc == urlsplit(base).netloc, f"a file from elsewhere: {url}"
-        r = requests.get(url, timeout=5)
-        r.raise_for_status()
+        r = fetch(url, wire)
         sizes[url] = len(r.content)
         if url.endswith(".js") and "/vendor/" not in url:
             for a, b in _IMPORT.findall(r.text):
@@ -646,14 +659,17 @@ def test_phone_page_first_load_is_small(server):
     r = requests.post(server + "/tables", data={"ruleset": "base", "mode": "tracker"},
                       allow_redirects=False, timeout=5)
     table_id = r.headers["Location"].rstrip("/").split("/")[-1]
-    sizes = phone_first_load(server, table_id)
+    wire: dict[str, int] = {}
+    sizes = phone_first_load(server, table_id, wire)
     total = sum(sizes.values())
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "phone-weight.txt").write_text(
-        "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
+        "".join(f"{n:8d} {wire[u]:8d}  {u}\n" for u, n in sorted(sizes.items()))
+        + f"{total:8d} {sum(wire.values()):8d}  total (uncompressed, on the wire)\n")
     assert any(u.endswith("socket.io.min.js") for u in sizes)
     assert any(u.endswith("/phone.js") for u in sizes)
     assert total <= PHONE_BUDGET, f"phone page first load {total} B > {PHONE_BUDGET} B"
+    assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
 
 
 def test_no_page_loads_anything_from_elsewhere():

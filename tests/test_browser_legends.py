@@ -260,20 +260,22 @@ def test_legends_phone_first_load_is_small(server):
     them; the Feat dialogs come at the first tap that needs one."""
     from urllib.parse import urljoin
 
-    from test_browser_companion import _IMPORT, PHONE_BUDGET, phone_first_load
+    from test_browser_companion import (_IMPORT, PHONE_BUDGET, PHONE_WIRE_BUDGET, fetch,
+                                        phone_first_load)
     r = requests.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
                       allow_redirects=False, timeout=5)
     table_id = r.headers["Location"].rstrip("/").split("/")[-1]
-    sizes = phone_first_load(server, table_id)
+    wire: dict[str, int] = {}
+    sizes = phone_first_load(server, table_id, wire)
     assert any(u.endswith("/css/feats.css") for u in sizes)
     assert any(u.endswith("/phone-feats.js") for u in sizes)
-    # phone-feats.js fetches the tracker at a Legends table: it counts here
-    todo = [f"{server}/static/js/feats-tracker.js"]
+    # phone-feats.js fetches the tracker at a Legends table (beside it): it counts here
+    todo = [next(u for u in sizes if u.endswith("/phone-feats.js"))
+            .replace("/phone-feats.js", "/feats-tracker.js")]
     while todo:
         url = todo.pop()
         if url not in sizes:
-            body = requests.get(url, timeout=5)
-            body.raise_for_status()
+            body = fetch(url, wire)
             sizes[url] = len(body.content)
             todo += [urljoin(url, a or b) for a, b in _IMPORT.findall(body.text)]
     total = sum(sizes.values())
@@ -282,6 +284,7 @@ def test_legends_phone_first_load_is_small(server):
     (ARTIFACTS / "phone-weight-legends.txt").write_text(
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
     assert total <= PHONE_BUDGET, f"Legends phone first load {total} B > {PHONE_BUDGET} B"
+    assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
 
 
 @pytest.mark.browser

@@ -210,3 +210,34 @@ def test_a_patch_is_much_smaller_than_the_snapshot():
         assert text(p.follower.snapshot()) == text(full)
         assert len(text(msgs[0])) * 4 < len(text(full)), (len(text(msgs[0])), len(text(full)))
     app.extensions["companion"].storage.close()
+
+
+class Recording:
+    """A stand-in for the Socket.IO server: keeps what the hub emits."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict]] = []
+
+    def emit(self, event, data, to=None):
+        self.sent.append((to, data))
+
+
+def test_the_hub_sends_a_full_snapshot_where_a_quick_comparison_hides_a_change():
+    from companion.hub import Hub
+    io = Recording()
+    hub = Hub(io)
+    snap = lambda seq, v: {"seq": seq, "table": {"id": "t"}, "view": {"a": v, "b": "x" * 200}}
+    hub._send_patch("r", 1, snap(1, 0), {"Ann": True})
+    hub._send_patch("r", 2, snap(2, 1), {"Ann": True})
+    hub._send_patch("r", 3, snap(3, True), {"Ann": True})     # True == 1 in Python
+    hub._send_patch("r", 3, snap(3, True), {"Ann": False})    # presence alone
+    hub._send_patch("r", 3, snap(3, True), {"Ann": False})    # nothing new: nothing sent
+    kinds = [("patch" in m, "view" in m, "presence" in m) for _, m in io.sent]
+    assert kinds == [(False, True, False), (True, False, False), (False, True, False),
+                     (False, False, True)]
+    assert io.sent[1][1]["patch"] == {"view": {"a": [1]}}
+    assert io.sent[2][1]["view"]["a"] is True
+    f = delta.Follower()
+    for _, m in io.sent:
+        f.receive(m)
+    assert text(f.snapshot()) == text(delta.compose(snap(3, True), {"Ann": False}))

@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""A phone on a busy Wi-Fi opening its seat: the companion beside a bare page.
+
+Chromium (Playwright) emulates a Pixel 7 on a crowded home Wi-Fi through the DevTools
+protocol: 60 ms of latency on every request, 8 Mbit/s down, 2 Mbit/s up
+(`Network.emulateNetworkConditions`) and a CPU 4× slower (`Emulation.setCPUThrottlingRate`).
+Each figure is the median of 3, ours and the bare page taking turns in the same run:
+
+    seat_cold_s     open my seat (`/p/<table>#<token>`) with an empty cache, until the
+                    page shows the seat (its character, in a dealt game)
+    seat_warm_s     reload the seat with the cache of the load before
+    qr_to_lobby_s   from the QR code's address (`/join`) to the lobby showing my name:
+                    the join page until it can be typed in, plus the submit until the
+                    lobby shows (typing itself not counted)
+
+The bare page (bench/bare_page.py and bare_page.html) is the same stack with nothing of
+ours: one HTML page, the same vendored Socket.IO client with its default transports,
+one 3 KB message rendered. Each time is read in the page: `performance.now()` when the
+awaited element appears (a MutationObserver), from the start of the navigation.
+
+    python bench/phone_load.py [--mode referee] [--runs 3] [--root DIR]
+
+`--root` runs the server of another checkout (to measure an older version with the
+same harness). Prints `name: value unit` lines and the ratios. Needs Playwright and a
+Chromium (`chromium` on PATH, as for the browser tests).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import requests
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+from harness import free_port  # noqa: E402
+
+NETWORK = {"offline": False, "latency": 60, "downloadThroughput": 8_000_000 / 8,
+           "uploadThroughput": 2_000_000 / 8}
+CPU_SLOWDOWN = 4
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# window.__readyAt: performance.now() when cond() first holds (checked on every change)
+WATCH = """(() => {
+  const cond = %s;
+  const check = () => {
+    try { if (!window.__readyAt && cond()) window.__readyAt = performance.now(); } catch (_) {}
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+                                                 attributes: true, characterData: true});
+})();"""
+SEATED = """() => { const g = document.getElementById("game-view");
+  return g && !g.hidden && document.getElementById("char-name").textContent.trim(); }"""
+IN_LOBBY = """() => { const l = document.getElementById("lobby-view");
+  return l && !l.hidden && document.getElementById("lobby-name").textContent.trim()
+    && document.getElementById("lobby-list").children.length > 0; }"""
+BARE_READY = """() => document.body && document.body.dataset.ready === "1" """
+
+
+def start(cmd: list[str], cwd: str, url: str) -> subprocess.Popen:
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        try:
+            if requests.get(url + "/healthz", timeout=1).text.strip() == "ok":
+                return proc
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"{cmd[1]} did not start within 30 s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def dealt_seat(url: str, mode: str) -> str:
+    """A dealt table of 4 in `mode`: the seat URL of its first player."""
+    import socketio
+    http = requests.Session()
+    r = http.post(url + "/tables", data={"mode": mode}, allow_redirects=False)
+    table = r.headers["Location"].rsplit("/", 1)[1]
+    tokens = []
+    for name in ("Ann", "Bob", "Cid", "Dee"):
+        r = requests.post(f"{url}/t/{table}/join", data={"name": name}, allow_redirects=False)
+        tokens.append(r.headers["Location"].split("#", 1)[1])
+    host = socketio.Client(reconnection=False)
+    host.connect(url, auth={"table": table}, transports=["websocket"], wait_timeout=10,
+                 headers={"Cookie": f"host_{table}={http.cookies.get(f'host_{table}')}"})
+    ack = host.call("deal", {}, timeout=10)
+    host.disconnect()
+    if not ack or not ack.get("ok"):
+        raise SystemExit(f"deal refused: {ack}")
+    return f"{url}/p/{table}#{tokens[0]}"
+
+
+class Phone:
+    """A throttled Pixel 7: one browser context (one cache) and its page."""
+
+    def __init__(self, pw, browser, cond: str) -> None:
+        self.ctx = browser.new_context(**pw.devices["Pixel 7"])
+        self.ctx.add_init_script(WATCH % cond)
+        self.page = self.ctx.new_page()
+        cdp = self.ctx.new_cdp_session(self.page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", NETWORK)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        self.requests = 0
+        self.bytes = 0
+        cdp.on("Network.requestWillBeSent", lambda e: self._count())
+        cdp.on("Network.loadingFinished", lambda e: self._bytes(e.get("encodedDataLength", 0)))
+
+    def _count(self) -> None:
+        self.requests += 1
+
+    def _bytes(self, n: float) -> None:
+        self.bytes += n
+
+    def ready_s(self) -> float:
+        self.page.wait_for_function("window.__readyAt", timeout=60_000)
+        return self.page.evaluate("window.__readyAt") / 1000.0
+
+    def open(self, url: str) -> float:
+        self.requests = self.bytes = 0
+        self.page.goto(url, wait_until="commit")
+        return self.ready_s()
+
+    def reload(self) -> float:
+        self.requests = self.bytes = 0
+        self.page.reload(wait_until="commit")
+        return self.ready_s()
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+def qr_to_lobby(pw, browser, url: str, name: str) -> float:
+    phone = Phone(pw, browser, IN_LOBBY)
+    try:
+        phone.page.goto(url + "/join", wait_until="domcontentloaded")
+        typing = phone.page.evaluate(
+            "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd") / 1000
+        phone.page.get_by_label("Your name").fill(name)
+        phone.page.get_by_role("button", name="Take a seat").click(no_wait_after=True)
+        phone.page.wait_for_url("**/p/**", wait_until="commit")
+        return typing + phone.ready_s()
+    finally:
+        phone.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--mode", default="referee", choices=["tracker", "referee"])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--root", default=ROOT, help="the checkout whose server is measured")
+    args = ap.parse_args()
+    if not 1 <= args.runs <= 9:
+        raise SystemExit("argument out of range")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise SystemExit("needs the Python package playwright (pip install -e '.[test]')")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        raise SystemExit("needs a Chromium on PATH (apt-get install chromium)")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    ours_port, bare_port = free_port(), free_port()
+    ours, bare = f"http://127.0.0.1:{ours_port}", f"http://127.0.0.1:{bare_port}"
+    with tempfile.TemporaryDirectory(prefix="bang-load-") as data:
+        srv = start([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+                     "--port", str(ours_port), "--data", data, "--quiet"], args.root, ours)
+        bsrv = start([sys.executable, os.path.join(HERE, "bare_page.py"), str(bare_port)],
+                     HERE, bare)
+        try:
+            seat = dealt_seat(ours, args.mode)
+            requests.post(ours + "/tables", data={"mode": args.mode})   # the QR's table
+            figures: dict[str, list[float]] = {}
+            extra: dict[str, list[float]] = {}
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+                for run in range(args.runs):
+                    for label, url, cond in (("", seat, SEATED), ("bare_", bare + "/", BARE_READY)):
+                        phone = Phone(pw, browser, cond)
+                        try:
+                            figures.setdefault(label + "seat_cold_s", []).append(phone.open(url))
+                            extra.setdefault(label + "cold_requests", []).append(phone.requests)
+                            extra.setdefault(label + "cold_kb", []).append(phone.bytes / 1024)
+                            time.sleep(0.3)
+                            figures.setdefault(label + "seat_warm_s", []).append(phone.reload())
+                            extra.setdefault(label + "warm_requests", []).append(phone.requests)
+                            extra.setdefault(label + "warm_kb", []).append(phone.bytes / 1024)
+                        finally:
+                            phone.close()
+                    figures.setdefault("qr_to_lobby_s", []).append(
+                        qr_to_lobby(pw, browser, ours, f"Q{run + 1}"))
+                browser.close()
+        finally:
+            stop(srv)
+            stop(bsrv)
+    med = {k: statistics.median(v) for k, v in figures.items()}
+    print(f"phone: Pixel 7, latency {NETWORK['latency']} ms, 8 Mbit/s down, 2 up, "
+          f"CPU {CPU_SLOWDOWN}x slower; {args.mode} seat in a dealt game of 4; "
+          f"medians of {args.runs}")
+    for key in ("seat_cold_s", "seat_warm_s"):
+        print(f"{key}: {med[key]:.2f} s")
+        print(f"bare_{key}: {med['bare_' + key]:.2f} s")
+        print(f"{key.replace('_s', '_ratio')}: {med[key] / med['bare_' + key]:.2f} x")
+    print(f"qr_to_lobby_s: {med['qr_to_lobby_s']:.2f} s")
+    for key, values in extra.items():
+        unit = "KB" if key.endswith("kb") else "requests"
+        print(f"{key}: {statistics.median(values):.0f} {unit}")
+    ok = (med["seat_cold_s"] <= med["bare_seat_cold_s"]
+          and med["seat_warm_s"] <= med["bare_seat_warm_s"] and med["qr_to_lobby_s"] < 1.2)
+    print("aim (cold and warm <= 1.0x the bare page, QR to lobby < 1.2 s): "
+          + ("met" if ok else "NOT met"))
+
+
+if __name__ == "__main__":
+    main()

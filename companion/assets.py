@@ -1,0 +1,193 @@
+"""Static files for a phone on a busy Wi-Fi: compressed once, cached for good, found at once.
+
+* Every file under static/ is read once (on the first request) and kept in memory with
+  its gzip form where that is smaller. No build step: Python's own gzip does it.
+* Pages link them under `/assets/<version>/<path>`, where the version is a hash of the
+  content of every static file. Such a URL never changes content, so it is served with
+  `Cache-Control: public, max-age=31536000, immutable`: a phone that opened the page
+  once reloads it without asking for any of its files again. A new version (any static
+  file changed) is a new URL for all of them. Relative imports between modules stay
+  inside the same version. The plain `/static/<path>` URLs still work, revalidated on
+  every use (`no-cache` with an ETag).
+* `modulepreload(entry)` in a template lists every module the entry imports, directly
+  or not (read from their `import … from "./x.js"` lines), so the browser fetches them
+  all at once instead of one import level per round trip.
+* HTML and JSON answers of the pages are gzipped too (`compress`), when the browser
+  accepts it and they are big enough to gain. Nothing secret is in a compressed page:
+  seat tokens travel in URL fragments and redirects, host secrets in cookies.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+import os
+import re
+import threading
+from dataclasses import dataclass
+
+from flask import Flask, Response, abort, g, request, url_for
+from markupsafe import Markup, escape
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
+MIN_GZIP = 512                  # bytes: below this gzip gains nothing over the headers
+IMPORT = re.compile(r"""^\s*(?:import|export)(?:\s+[^;'"()]*?\s*from)?\s*["'](\.{1,2}/[^"']+)["']""",
+                    re.M)       # static imports only: `import("./x.js")` stays lazy
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    gz: bytes | None
+    mimetype: str
+    etag: str
+
+
+class Assets:
+    """The static folder's files, their version and their import graph."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self._files: dict[str, Asset] | None = None
+        self._version = ""
+        self._lock = threading.Lock()
+        self._graphs: dict[str, list[str]] = {}
+
+    def _load(self) -> dict[str, Asset]:
+        with self._lock:
+            if self._files is None:
+                files, digest = {}, hashlib.sha256()
+                for dirpath, dirnames, filenames in os.walk(self.folder):
+                    dirnames.sort()
+                    for name in sorted(filenames):
+                        path = os.path.join(dirpath, name)
+                        rel = os.path.relpath(path, self.folder).replace(os.sep, "/")
+                        with open(path, "rb") as f:
+                            body = f.read()
+                        files[rel] = make_asset(rel, body)
+                        digest.update(rel.encode() + b"\0" + body + b"\0")
+                self._version = digest.hexdigest()[:12]
+                self._files = files
+            return self._files
+
+    @property
+    def version(self) -> str:
+        self._load()
+        return self._version
+
+    def get(self, rel: str) -> Asset | None:
+        return self._load().get(rel)
+
+    def url(self, rel: str) -> str:
+        return f"/assets/{self.version}/{rel}"
+
+    def imports(self, entry: str) -> list[str]:
+        """Every module `entry` imports statically, directly or not (not itself)."""
+        if entry not in self._graphs:
+            seen: list[str] = []
+            todo = [entry]
+            while todo:
+                rel = todo.pop(0)
+                asset = self.get(rel)
+                if asset is None:
+                    continue
+                for spec in IMPORT.findall(asset.body.decode("utf-8", "replace")):
+                    dep = os.path.normpath(os.path.join(os.path.dirname(rel), spec))
+                    dep = dep.replace(os.sep, "/")
+                    if dep != entry and dep not in seen:
+                        seen.append(dep)
+                        todo.append(dep)
+            self._graphs[entry] = seen
+        return self._graphs[entry]
+
+
+def make_asset(rel: str, body: bytes) -> Asset:
+    mimetype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
+    if rel.endswith((".js", ".mjs")):
+        mimetype = "text/javascript"
+    gz = None
+    if mimetype.startswith(COMPRESSIBLE) and len(body) >= MIN_GZIP:
+        packed = gzip.compress(body, 9, mtime=0)
+        gz = packed if len(packed) < len(body) else None
+    etag = hashlib.sha256(body).hexdigest()[:16]
+    return Asset(body, gz, mimetype, etag)
+
+
+def accepts_gzip() -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def send(asset: Asset, cache: str) -> Response:
+    """One static file: 304 when the browser has it, gzip when it takes it."""
+    etag = f'"{asset.etag}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        resp = Response(status=304)
+    elif asset.gz is not None and accepts_gzip():
+        resp = Response(asset.gz, mimetype=asset.mimetype)
+        resp.headers["Content-Encoding"] = "gzip"
+    else:
+        resp = Response(asset.body, mimetype=asset.mimetype)
+    resp.headers["ETag"] = etag
+    resp.headers["Cache-Control"] = cache
+    if asset.gz is not None:
+        resp.headers["Vary"] = "Accept-Encoding"
+    return resp
+
+
+def compress(resp: Response) -> Response:
+    """A page's answer gzipped when the browser accepts it and it gains."""
+    if (resp.direct_passthrough or resp.is_streamed or resp.status_code < 200
+            or resp.status_code in (204, 304) or "Content-Encoding" in resp.headers
+            or not (resp.mimetype or "").startswith(COMPRESSIBLE) or not accepts_gzip()):
+        return resp
+    body = resp.get_data()
+    if len(body) < MIN_GZIP:
+        return resp
+    resp.set_data(gzip.compress(body, 6, mtime=0))
+    resp.headers["Content-Encoding"] = "gzip"
+    resp.vary.add("Accept-Encoding")
+    return resp
+
+
+def init_app(app: Flask) -> Assets:
+    """Serve `app.static_folder` this way, and give templates `asset_url`/`modulepreload`."""
+    assets = Assets(app.static_folder)
+    app.extensions["assets"] = assets
+
+    def versioned(version: str, filename: str):
+        asset = assets.get(filename)
+        if asset is None:
+            abort(404)
+        # an older page asking after a restart with other files: the current file,
+        # but not to be kept under that URL
+        return send(asset, IMMUTABLE if version == assets.version else "no-cache")
+
+    def plain(filename: str):
+        asset = assets.get(filename)
+        if asset is None:
+            abort(404)
+        return send(asset, "no-cache")
+
+    app.add_url_rule("/assets/<version>/<path:filename>", "asset", versioned)
+    app.view_functions["static"] = plain      # /static/<path>: same files, revalidated
+
+    def asset_url(endpoint_or_path: str, **values) -> str:
+        """url_for for templates, with static files at their versioned URL."""
+        if endpoint_or_path == "static":
+            return assets.url(values["filename"])
+        return url_for(endpoint_or_path, **values)
+
+    def modulepreload(entry: str) -> Markup:
+        """<link rel=modulepreload> for `entry` and all it imports (each once a page)."""
+        done = g.setdefault("modulepreloaded", set())
+        links = []
+        for rel in [entry, *assets.imports(entry)]:
+            if rel not in done:
+                done.add(rel)
+                links.append(f'<link rel="modulepreload" href="{escape(assets.url(rel))}">')
+        return Markup("\n".join(links))
+
+    app.jinja_env.globals.update(url_for=asset_url, modulepreload=modulepreload)
+    app.after_request(compress)
+    return assets
