@@ -25,7 +25,8 @@ from conftest import free_port
 
 SKIP = {".git", ".venv", "data", "build", "dist", "test-artifacts", "__pycache__",
         ".pytest_cache", ".hypothesis"}
-STATIC_REF = re.compile(r"""(?:src|href)="(/static/[^"]+)\"""")
+STATIC_REF = re.compile(r"""(?:src|href)="(/(?:static|assets/\w+)/[^"]+)\"""")
+VERSIONED = re.compile(r"^/assets/\w+/")      # /assets/<version>/x is the file static/x
 JS_IMPORT = re.compile(r"""["'`]((?:\./|\.\./|/static/)[^"'`$]+\.(?:js|css|svg|mp4|webm))["'`]""")
 CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']""")
 
@@ -149,7 +150,7 @@ def test_every_page_and_every_file_it_references_loads(installed):
         kind = path.split("?")[0].rsplit(".", 1)[-1]
         if kind in ("js", "css"):
             todo |= references(url + path, r.text, kind) - seen
-    names = {p.split("?")[0] for p in seen}
+    names = {VERSIONED.sub("/static/", p.split("?")[0]) for p in seen}
     assert {"/static/js/phone.js", "/static/js/host.js", "/static/js/referee-play.js",
             "/static/js/feats-tracker.js", "/static/vendor/socket.io.min.js",
             "/static/css/feats.css"} <= names, names
