@@ -70,7 +70,7 @@ class Hub:
         self.base_url = base_url.rstrip("/")
         self.shared = shared        # companion.presence.SharedPresence, several processes
         self._conns: dict[str, Conn] = {}
-        self._count: dict[tuple[str, str | None, bool], int] = {}
+        self._count: dict[str, dict[tuple[str | None, bool], int]] = {}   # by table
         self._sent: dict[str, tuple[int, str, dict]] = {}   # patch room: seq, JSON, presence
         self._lock = threading.Lock()
 
@@ -80,8 +80,9 @@ class Hub:
         taking patches starts from a full snapshot, so its room gets one."""
         with self._lock:
             self._conns[sid] = conn
-            key = (conn.table_id, conn.lobby_id, conn.delta)
-            self._count[key] = self._count.get(key, 0) + 1
+            counts = self._count.setdefault(conn.table_id, {})
+            key = (conn.lobby_id, conn.delta)
+            counts[key] = counts.get(key, 0) + 1
             self._sent.pop(conn.room, None)
         if self.shared:
             self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta), 1)
@@ -90,11 +91,14 @@ class Hub:
         with self._lock:
             conn = self._conns.pop(sid, None)
             if conn is not None:
-                key = (conn.table_id, conn.lobby_id, conn.delta)
-                self._count[key] -= 1
-                if not self._count[key]:
-                    del self._count[key]
+                counts = self._count[conn.table_id]
+                key = (conn.lobby_id, conn.delta)
+                counts[key] -= 1
+                if not counts[key]:
+                    del counts[key]
                     self._sent.pop(conn.room, None)
+                    if not counts:
+                        del self._count[conn.table_id]
         if conn is not None and self.shared:
             self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta), -1)
         return conn
@@ -113,8 +117,7 @@ class Hub:
                 counts[(lid or None, kind == "d")] = n
         else:
             with self._lock:
-                counts = {(lid, d): n for (tid, lid, d), n in self._count.items()
-                          if tid == table_id}
+                counts = dict(self._count.get(table_id, {}))
         out: dict = {}
         for (lid, d), n in counts.items():
             if n > 0:

@@ -48,7 +48,7 @@ def test_a_sliding_window_travels_as_a_slide(window, k, more):
     new = window[k:] + more
     patch = delta.diff(window, new)
     assert text(delta.apply(window, patch)) == text(new)
-    if 0 < k < len(window):
+    if 0 < k < len(window) and text(new) != text(window):
         assert isinstance(patch, list) and len(patch) == 2    # a slide, not the list
 
 
