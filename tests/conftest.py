@@ -119,6 +119,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
         self.clients: list = []
+        self.sessions: list = []
 
     def start(self) -> "LiveServer":
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -151,6 +152,7 @@ class LiveServer:
 
     def new_table(self, mode="tracker") -> tuple[str, requests.Session]:
         s = requests.Session()
+        self.sessions.append(s)        # closed by stop(): the server keeps connections alive
         r = s.post(self.url + "/tables", data={"mode": mode}, allow_redirects=False)
         assert r.status_code == 303
         return r.headers["Location"].rsplit("/", 1)[1], s
@@ -187,6 +189,8 @@ class LiveServer:
         self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
         for c in self.clients:
             c.close()
+        for s in self.sessions:
+            s.close()
 
 
 class LiveClient:

@@ -91,6 +91,7 @@ class Phone:
 
     def close(self) -> None:
         self.sio.disconnect()
+        self.http.close()          # its kept-alive connection too
 
 
 def open_table(url: str, players: int, split: bool = True):
@@ -105,7 +106,9 @@ def open_table(url: str, players: int, split: bool = True):
         r = requests.post(f"{url}/t/{tid}/join", data={"name": n}, allow_redirects=False)
         assert r.status_code == 303, r.text
         tokens[n] = r.headers["Location"].split("#", 1)[1]
-    host = Phone(url, {"table": tid}, "app0", {f"host_{tid}": s.cookies[f"host_{tid}"]})
+    host_cookie = s.cookies[f"host_{tid}"]
+    s.close()                      # no kept-alive connection left for the collector
+    host = Phone(url, {"table": tid}, "app0", {f"host_{tid}": host_cookie})
     phones = {n: Phone(url, {"table": tid, "token": t}, f"app{i % 2}" if split else None)
               for i, (n, t) in enumerate(tokens.items())}
     assert host.call("deal", {}) == {"ok": True}
