@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import engine
@@ -17,6 +18,10 @@ from engine.playout import candidates
 from companion import delta
 
 from conftest import NAMES, TableHelper
+
+# Background threads left by the server tests (Socket.IO clients) draw from the global
+# `random`; Hypothesis notices and warns, which this suite turns into errors.
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
 
 
 def text(v) -> str:
