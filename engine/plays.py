@@ -41,7 +41,8 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     s = ctx.s
     own_turn(ctx, m, i)
     if check_due(ctx):
-        raise Refusal("check_pending", "The start-of-turn draw! comes first.", "turn.start")
+        raise Refusal("check_pending", f"The start-of-turn {rules_of(s).words['check']} comes "
+                      "first.", "turn.start")
     if s.phase != "play":
         raise Refusal("wrong_phase", "Cards are played after the draw phase.", "turn.play")
     turn_at_end(ctx, i)
