@@ -73,7 +73,7 @@ export function renderLobby(snap, actions) {
       h("input", { type: "number", min: "1", max: "9", value: String(own.energy), inputmode: "numeric",
         "aria-label": `${cap(character)} for ${p.name}: its ${word("life")}`, class: "custom-energy",
         oninput: (e) => { own.energy = Number(e.target.value); } }),
-      h("span", { class: "muted small" }, `${word("life")}; the app applies no automatic effect for it`)) : null;
+      h("span", { class: "muted small" }, `its name and ${word("life")}: the app applies no automatic effect for it`)) : null;
     return h("li", { class: "lobby-row" },
       h("span", { class: "seat-no", "aria-hidden": "true" }, String(i + 1)),
       h("span", { class: "lobby-name" }, p.name,

@@ -4,6 +4,7 @@
 // acted since. The page keeps room under its last card for the bar.
 import { $, get, list } from "./dom.js";
 import { ask } from "./confirm.js";
+import { word } from "./ruleset.js";
 
 let snap = null;
 
@@ -24,8 +25,8 @@ export function wireBar({ move, send }) {
     const n = Number(hints.discard_needed) || 0;
     if (view.mode === "referee" && n > 0) {
       const seat = list(view.seats).find((s) => s && s.name === me.name) || {};
-      const sid = me.character === "Sid Ketchum" && seat.life < seat.max_life
-        ? " Sid Ketchum: before that, any 2 cards you discard win back 1 life." : "";
+      const sid = (me.character === "Sid Ketchum" || me.heal_discard) && seat.life < seat.max_life
+        ? ` ${me.character}: before that, any 2 cards you discard win back 1 ${word("life")}.` : "";
       const ok = await ask(`You hold ${seat.hand} cards and may keep ${hints.hand_limit}: `
         + `${n} card${n > 1 ? "s" : ""} go to the discard pile.${sid}`,
       { yes: `Discard ${n} and end my turn`, title: `Discard ${n} card${n > 1 ? "s" : ""}?` });
