@@ -70,7 +70,7 @@ export function renderInPlay(seat, locked = false) {
   const list = Array.isArray(seat && seat.in_play) ? seat.in_play.map(cardName).filter(Boolean) : [];
   latest = { list, disabled: !seat || seat.alive === false || locked };
   entered = {};
-  for (const c of (seat && seat.in_play) || []) if (c.entered) entered[c.name] = c.range;
+  for (const c of (seat && seat.in_play) || []) if (c && c.entered) entered[c.name] = c.range;
   if (wanted && key(wanted) === key(list)) {
     clearTimeout(timer);
     wanted = null;
