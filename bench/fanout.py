@@ -67,11 +67,16 @@ class Recorder:
         self.full_size = 0
         self.bytes = self.messages = 0
         self.fulls = 0
+        self.measuring = True
 
     def handler(self, table: int):
         def on_snapshot(data):
             t = time.perf_counter()
             key = (table, data["seq"])
+            if not self.measuring:              # after the run: the resync's snapshot
+                if "view" in data:
+                    self.full_size = wire(data)
+                return
             with self.lock:
                 self.latest[table] = max(self.latest.get(table, 0), data["seq"])
                 if key not in self.sent:
@@ -185,6 +190,7 @@ def run_ours(args) -> dict:
             # a `resync` brings at this point of the game
             with rec.lock:
                 rec.full_size = 0
+                rec.measuring = False
             tables[0][0].call("resync", {}, timeout=10)
             end = time.monotonic() + 5
             while not rec.full_size and time.monotonic() < end:

@@ -72,6 +72,7 @@ def serve(args: argparse.Namespace) -> int:
     # leave while the rest are built: about 1.5 ms less to reach all seven phones
     # (bench/fanout.py, 50 tables).
     sys.setswitchinterval(0.0005)
+    fewer_malloc_arenas()
     # Werkzeug's threaded server, started directly rather than through Flask's `run`:
     # the companion says itself what it is (run_simple would print a warning meant
     # for Flask's debugging server). docs/deploy.md gives the hosted set-up.
@@ -87,6 +88,19 @@ def serve(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def fewer_malloc_arenas(arenas: int = 2) -> None:
+    """glibc gives threads that allocate at once their own malloc arena, up to 8 per core;
+    each socket here has two threads, and the arenas' free space is never given back
+    between them. Two arenas: about 10% less memory with 350 phones connected
+    (bench/fanout.py), nothing measurable on the fan-out. Elsewhere than glibc: nothing."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(-8, arenas)           # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
 
 
 def check(paths: list[str]) -> int:

@@ -158,6 +158,7 @@ class Hub:
         if (full or patch) and (only is None or only.is_host):
             self._send(host_room(table.id), full, patch, table.version, presence,
                        snapshots.for_host, table, info)
+        table.forget_views()      # sent: what the server keeps is the JSON it sent (_sent)
 
     def _send(self, room: str, full: int, patch: int, seq: int, presence: dict,
               build, *args) -> None:

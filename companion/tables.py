@@ -184,6 +184,12 @@ class Table:
             self._views_of, self._views = self.state, engine.all_views(self.state)
         return self._views.get(seat)
 
+    def forget_views(self) -> None:
+        """Let the kept views go (the hub does once it has sent them): eight views of
+        a few KB of JSON each are, as Python objects, most of an idle table's memory;
+        the next snapshot builds them again (0.6 ms)."""
+        self._views_of, self._views = None, {}
+
     def live_moves(self) -> list[dict]:
         return [m["move"] for m in self.moves if not m["undone"]]
 
