@@ -29,6 +29,7 @@ test-quick: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/fanout.py
+	$(BIN)/python bench/phone_load.py
 
 # 1 and 2 server processes behind nginx, on PostgreSQL and Redis (docs/deploy.md)
 bench-hosted: $(STAMP)

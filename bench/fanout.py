@@ -242,22 +242,32 @@ def report(ours: dict) -> None:
 
 
 def capacity(args) -> None:
-    """Tables in steps of 25 at the same rate per table, until p99 passes 100 ms."""
-    best, step = 0, 25
-    tables = step
-    while tables <= args.max_tables:
+    """Tables in steps (of 25 by default) at the same rate per table, until the fan-out
+    p99 passes 100 ms or a move is lost (`--sweep`: every step, whatever happens)."""
+    best, failed, per_move = 0, False, []
+    steps = ([int(x) for x in args.steps.split(",")] if args.steps
+             else list(range(25, args.max_tables + 1, 25)))
+    for tables in steps:
         args.tables, args.rate = tables, tables * args.per_table_rate
         r = run_ours(args)
         p99 = pct(r["lat"], 99)
+        per_move.append(r["cpu_pct"] / 100.0 / args.rate)          # CPU seconds per move
         print(f"tables: {tables}  sockets: {tables * PLAYERS}  rate: {args.rate:.0f}/s  "
               f"fanout_p50_ms: {pct(r['lat'], 50):.1f}  fanout_p99_ms: {p99:.1f}  "
               f"lost: {r['lost']}  server_cpu_pct: {r['cpu_pct']:.0f}  "
               f"server_rss_mb: {r['rss']:.0f}", flush=True)
         if r["lost"] or not p99 < 100:
-            break
-        best = tables
-        tables += step
+            failed = True
+            if not args.sweep:
+                break
+        elif not failed:
+            best = tables
     print(f"tables_at_p99_100ms: {best} tables")
+    # what one core would carry if the server's CPU per move were the only limit
+    cpu = median(per_move)
+    print(f"server_cpu_ms_per_move: {cpu * 1000:.2f} ms  (median of the steps)")
+    print(f"tables_one_core_estimate: {1.0 / cpu / args.per_table_rate:.0f} tables  "
+          f"(1 s of CPU / CPU per move / {args.per_table_rate} moves per table per s)")
 
 
 def main() -> None:
@@ -274,6 +284,9 @@ def main() -> None:
     ap.add_argument("--per-table-rate", type=float, default=0.4,
                     help="with --capacity: moves per second per table (0.4 = 20/s at 50)")
     ap.add_argument("--max-tables", type=int, default=400)
+    ap.add_argument("--steps", default="", help="with --capacity: table counts, e.g. 25,50,100")
+    ap.add_argument("--sweep", action="store_true",
+                    help="with --capacity: run every step, not only until the first miss")
     args = ap.parse_args()
     if args.no_utf8_check:
         skip_utf8_check()
