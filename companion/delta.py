@@ -46,8 +46,9 @@ def diff(old, new, strict: bool = True):
     """The patch that turns `old` into `new` (both plain JSON values); None: no change.
 
     `strict=False` compares with Python's `==` (C speed, but `True == 1 == 1.0`): the
-    server uses it and then checks the patch (`patched`), sending the full snapshot in
-    the rare case where that equality hid a change."""
+    hub uses it and then checks the patch (applied to its copy, the JSON must be the
+    new snapshot's), sending the full snapshot in the rare case where that equality
+    hid a change."""
     return _diff(old, new, same if strict else _eq)
 
 
