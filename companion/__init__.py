@@ -11,8 +11,11 @@ Config keys (besides Flask's own):
                   a URL: postgresql://... (a hosted server) or sqlite:///path
     MESSAGE_QUEUE a Redis URL shared by several server processes ("" : one process)
     SHARED        other processes use the same database (default: a MESSAGE_QUEUE)
-    SYNCHRONOUS   "NORMAL" (default: survives a killed process) or "FULL" (a power cut)
+    SYNCHRONOUS   "FULL" (default: an acknowledged move survives a power cut) or "NORMAL"
+                  (survives a killed process only)
     BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
+    MAX_TABLES    tables in use at once (200), MAX_SOCKETS sockets (1000): past them a
+                  new table or connection is refused, server_full (companion.limits)
     ALLOWED_HOSTS more names the server answers to (besides its addresses, localhost,
                   its host name and BASE_URL's host: companion.hosts)
 """
@@ -28,6 +31,7 @@ from flask_socketio import SocketIO
 
 from .hosts import HostCheck, Hosts
 from .hub import Hub
+from .limits import Limits
 from .storage import SqliteStorage, open_storage
 from .tables import Tables
 from .wire import (MESSAGE_MAX, JsonPacket, SafeJson, SafeJsonProvider, install as install_wire,
@@ -53,6 +57,7 @@ class Companion:
     hub: Hub
     storage: SqliteStorage          # or pgstorage.PostgresStorage: the same calls
     hosts: Hosts | None = None
+    limits: Limits | None = None
 
 
 def queue_options(url: str | None) -> dict:
@@ -68,8 +73,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=folder("templates"),
                 static_folder=folder("static"), static_url_path="/static")
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
-                            DATABASE=":memory:", SYNCHRONOUS="NORMAL", BASE_URL="",
-                            MESSAGE_QUEUE="", ALLOWED_HOSTS=(),
+                            DATABASE=":memory:", SYNCHRONOUS="FULL", BASE_URL="",
+                            MESSAGE_QUEUE="", ALLOWED_HOSTS=(), MAX_TABLES=200,
+                            MAX_SOCKETS=1000,
                             MAX_CONTENT_LENGTH=MESSAGE_MAX)
     app.json = SafeJsonProvider(app)
     if test_config:
@@ -102,9 +108,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         from .presence import SharedPresence
         presence = SharedPresence(queue)
     hub = Hub(socketio, app.config["BASE_URL"], presence)
-    app.extensions["companion"] = Companion(tables, hub, storage, hosts)
+    limits = Limits(max_tables=app.config["MAX_TABLES"], max_sockets=app.config["MAX_SOCKETS"])
+    app.extensions["companion"] = Companion(tables, hub, storage, hosts, limits)
 
     from . import routes, sockets
     app.register_blueprint(routes.bp)
-    sockets.register(socketio, tables, hub)
+    sockets.register(socketio, tables, hub, limits)
     return app

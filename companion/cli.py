@@ -1,6 +1,7 @@
 """`bang-companion`: serve the table companion, or check game records.
 
     bang-companion serve [--host 0.0.0.0] [--port 5000] [--data DIR] [--public-url URL]
+                         [--max-tables 200] [--max-sockets 1000]
                          [--database URL] [--message-queue URL]
     bang-companion check FILE...
 """
@@ -28,6 +29,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     serve.add_argument("--message-queue", default="", metavar="URL",
                        help="redis://... shared by several server processes "
                             "(docs/deploy.md)")
+    serve.add_argument("--max-tables", type=int, default=200,
+                       help="tables in use at once; past it a new table is refused (200)")
+    serve.add_argument("--max-sockets", type=int, default=1000,
+                       help="phones and screens connected at once; past it a new one is "
+                       "refused (1000)")
     serve.add_argument("--quiet", action="store_true", help="no request log lines")
     check = sub.add_parser("check", help="replay game records and check their expectations")
     check.add_argument("paths", nargs="+", metavar="FILE")
@@ -42,7 +48,8 @@ def serve(args: argparse.Namespace) -> int:
 
     base = net.base_url(args.host, args.port, args.public_url)
     config = {"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base,
-              "MESSAGE_QUEUE": args.message_queue}
+              "MESSAGE_QUEUE": args.message_queue, "MAX_TABLES": args.max_tables,
+              "MAX_SOCKETS": args.max_sockets}
     if args.database:
         config.update(DATA_DIR=None, DATABASE=args.database)
     app = create_app(config)

@@ -26,6 +26,8 @@ SERVER_CODES: dict[str, str] = {
     "bad_host": "This server does not answer to that name (the Host header).",
     "bad_record": "The file is not a game record this server can replay.",
     "busy": "The table changed elsewhere many times in a row; nothing was changed: try again.",
+    "server_full": "This server is at its limit of tables or connections; try again later.",
+    "slow_down": "Too many messages at once from this phone; wait a moment.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }
 

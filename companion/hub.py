@@ -129,6 +129,16 @@ class Hub:
         """{lobby_id: connected sockets} for one table (None: its host screens)."""
         return {lid: full + patch for lid, (full, patch) in self._kinds(table_id).items()}
 
+    def socket_count(self) -> int:
+        """Sockets attached to a table in this process."""
+        with self._lock:
+            return len(self._conns)
+
+    def connected_tables(self) -> set[str]:
+        """The tables with a socket attached in this process."""
+        with self._lock:
+            return set(self._count)
+
     def sids(self, table_id: str, lobby_id: str | None) -> list[tuple[str, Conn]]:
         with self._lock:
             return [(sid, c) for sid, c in self._conns.items()

@@ -18,6 +18,7 @@ import engine
 
 from . import sockets
 from .errors import Problem
+from .limits import tables_in_use
 from .qr import svg as qr_svg
 
 bp = Blueprint("companion", __name__)
@@ -55,6 +56,16 @@ def problem_page(p: Problem, status: int, title: str = "That did not work",
         return make_response(jsonify({"ok": False, "error": p.to_dict()}), status)
     return make_response(page("error.html", status, title=title, message=p.message,
                               extra=extra, code=p.code))
+
+
+def room_for_a_table() -> None:
+    """Abort with 503 server_full when this process already runs its limit of tables."""
+    c = current_app.extensions["companion"]
+    if c.limits is not None and tables_in_use(c.tables, c.hub) >= c.limits.max_tables:
+        resp = problem_page(Problem("server_full", "This server already runs as many "
+                                    "tables as it can serve; try again later."), 503)
+        resp.headers["Retry-After"] = "60"
+        abort(resp)
 
 
 def table_or_404(table_id: str):
@@ -108,6 +119,7 @@ def index():
 @bp.post("/tables")
 def create_table():
     tables, _ = _parts()
+    room_for_a_table()
     try:
         table, secret = tables.create(request.form.get("ruleset", "base"),
                                       request.form.get("mode", "tracker"))
@@ -123,6 +135,7 @@ def create_table():
 def create_from_record():
     """Start a table from an uploaded record (form file `record`, or the JSON body)."""
     tables, _ = _parts()
+    room_for_a_table()
     upload = request.files.get("record")
     text = upload.read() if upload else request.get_data()
     try:

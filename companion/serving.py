@@ -7,6 +7,8 @@ Four changes from Werkzeug's own:
   phone's delayed acknowledgement: about 40 ms (Nagle's algorithm). No layer of this
   stack sets it (neither Werkzeug, simple-websocket nor eventlet; bench/bare_fanout.py
   measured the stall).
+* Past a limit of connections at once (MAX_SOCKETS + MAX_PAGE_LOADS of the app) a new
+  connection is answered 503 at once rather than given a thread.
 * A dropped connection (a WebSocket that ended) is closed: Werkzeug would otherwise
   read what the client still sends as a new request.
 * HTTP/1.1 keep-alive. Werkzeug's handler closes the connection after every response,
@@ -24,10 +26,15 @@ import logging
 import re
 import select
 import socket
+import threading
 
 from werkzeug.serving import WSGIRequestHandler
 from werkzeug.wsgi import LimitedStream
 
+_BUSY_TEXT = b"server_full: this server is at its limit of connections; try again.\n"
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Retry-After: 30\r\nConnection: close\r\nContent-Length: "
+        + str(len(_BUSY_TEXT)).encode() + b"\r\n\r\n" + _BUSY_TEXT)
 SECRET_PATH = re.compile(r"(/claim/)[^/\s?#\"]+")
 KEEP_ALIVE_S = 5.0          # idle time before a kept-alive connection is closed
 KEEP_ALIVE_BODY = 1 << 20   # a larger request body closes the connection after it
@@ -43,6 +50,11 @@ class RequestHandler(WSGIRequestHandler):
 
     protocol_version = "HTTP/1.1"
 
+    timeout = 30                    # seconds a connection may stay silent (a WebSocket
+                                    # sets its own, companion.wire.READ_TIMEOUT)
+    active = 0                      # connections being served now, in this process
+    _count = threading.Lock()
+
     def setup(self) -> None:
         super().setup()
         self.served = 0
@@ -50,6 +62,30 @@ class RequestHandler(WSGIRequestHandler):
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except (OSError, AttributeError):
             pass
+
+    def handle(self) -> None:
+        """Serve the connection, unless the process already serves its limit of
+        connections (the app's MAX_SOCKETS plus room for page loads): then a 503 at
+        once, so that raw connections can never pile up threads without bound."""
+        app = getattr(self.server, "app", None)
+        config = getattr(app, "config", {})
+        limit = config.get("MAX_SOCKETS", 0) + config.get("MAX_PAGE_LOADS", 100)
+        with RequestHandler._count:
+            full = RequestHandler.active >= limit
+            if not full:
+                RequestHandler.active += 1
+        if full:
+            try:
+                self.wfile.write(BUSY)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        try:
+            super().handle()
+        finally:
+            with RequestHandler._count:
+                RequestHandler.active -= 1
 
     def connection_dropped(self, error, environ=None) -> None:
         # a WebSocket that ended (or a client that went away): nothing more is read on

@@ -17,6 +17,7 @@ import engine
 from . import referee
 from .errors import Problem
 from .hub import Conn, Hub
+from .limits import Limits
 from .qr import svg as qr_svg
 from .tables import Tables
 from .wire import BAD_EVENT
@@ -58,8 +59,19 @@ def clean_move(data: dict) -> dict:
     return {k: v for k, v in data.items() if k not in STRIPPED}
 
 
-def register(socketio, tables: Tables, hub: Hub) -> None:
+def drop_connection(socketio, sid: str) -> None:
+    """Close a socket's whole connection (Engine.IO), not only its namespace: a client
+    that floods must not keep sending into a namespace it has left."""
+    log.info("a socket flooded the server and was dropped")
+    eio_sid = socketio.server.manager.eio_sid_from_sid(sid, "/")
+    socketio.server.disconnect(sid, namespace="/")
+    if eio_sid is not None:
+        socketio.server.eio.disconnect(eio_sid)
+
+
+def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -> None:
     """Attach every event handler to `socketio`."""
+    limits = limits or Limits()
 
     def handler(event: str, who: str, broadcast: bool = True):
         """`who`: "host", "seat" or "any". The wrapped function gets (table, conn, data)
@@ -69,6 +81,11 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
             @functools.wraps(fn)
             def inner(data=None, *extra):
                 try:
+                    allowed = limits.allow(request.sid, changes=broadcast)
+                    if allowed is None:               # flooding for too long: dropped
+                        drop_connection(socketio, request.sid)
+                    if not allowed:
+                        raise Problem("slow_down")
                     conn = hub.conn(request.sid)
                     if conn is None:
                         raise Problem("bad_token", "This connection is not attached to a seat.")
@@ -109,6 +126,9 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
                 raise Problem("bad_request", "Connect with auth {\"table\": id, ...}.")
             table = tables.get(auth["table"])
             patches = auth.get("delta") == 1      # docs/protocol.md: patches after the first
+            if hub.socket_count() >= limits.max_sockets:
+                raise Problem("server_full", "This server already has as many phones and "
+                              "screens connected as it can serve; try again later.")
             with table.lock:
                 table.sync()
                 if "token" in auth:
@@ -134,6 +154,7 @@ def register(socketio, tables: Tables, hub: Hub) -> None:
 
     @socketio.on("disconnect")
     def on_disconnect(reason=None):
+        limits.forget(request.sid)
         conn = hub.detach(request.sid)
         if conn is None:
             return

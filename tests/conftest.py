@@ -113,8 +113,9 @@ def free_port() -> int:
 class LiveServer:
     """`bang-companion serve` in a subprocess, and live clients for it."""
 
-    def __init__(self, data: str):
+    def __init__(self, data: str, args: tuple[str, ...] = ()):
         self.data = data
+        self.args = tuple(args)          # more `serve` options (--max-tables 3 ...)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
@@ -125,7 +126,7 @@ class LiveServer:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--data", self.data],
+             "--port", str(self.port), "--data", self.data, *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
         self.output: list[str] = []
         self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
