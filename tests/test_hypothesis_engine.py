@@ -1,0 +1,127 @@
+"""A Hypothesis state machine over the engine: random tables (every ruleset the engine
+lists, both modes, 4 to 7 seats), then random moves, legal or not (the playout's
+plausible moves, any JSON in a move's place, host corrections with any values), with
+the invariants checked after every step."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import engine
+from engine.moves import ACTIONS, OPTIONS
+from engine.playout import NAMES, candidates
+from engine.table import deck_size, winner_now
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10 ** 6, 10 ** 6) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12)
+words = st.sampled_from(["BANG!", "Missed!", "Beer", "Barrel", "Mustang", "hand", "take",
+                         "discard", "8♠", "K♥", "10h", "Jail", "Dynamite", "Gatling",
+                         "pass", "fail", "Wilhelm Scream", "host", "", "Zed"])
+
+
+class EngineMachine(RuleBasedStateMachine):
+    """The state is a table; `moves` the accepted moves, canonical, in order."""
+
+    @initialize(ruleset=st.sampled_from(sorted(engine.RULESETS)),
+                mode=st.sampled_from(["referee", "tracker"]),
+                players=st.integers(4, 7), seed=st.integers(0, 2 ** 32))
+    def deal(self, ruleset, mode, players, seed):
+        self.header = engine.deal(NAMES[:players], ruleset=ruleset, seed=seed, mode=mode)
+        self.state = engine.initial_state(self.header)
+        self.moves: list[dict] = []
+        self.rng = random.Random(seed)
+
+    def _try(self, move) -> None:
+        before = self.state.to_dict()
+        try:
+            new, events = engine.apply(self.state, move)
+        except engine.Refusal as e:
+            assert e.code in engine.CODES and isinstance(e.message, str) and e.message
+            assert self.state.to_dict() == before, "a refused move changed the state"
+            return
+        assert self.state.to_dict() == before, "apply changed the state it was given"
+        assert all(isinstance(ev.get("text"), str) for ev in events)
+        canonical = engine.canonical(move)
+        assert engine.apply(self.state, canonical)[0].to_dict() == new.to_dict(), \
+            "the canonical move plays differently from the move sent"
+        self.state = new
+        self.moves.append(canonical)
+
+    @rule(pick=st.integers(0, 30))
+    def plausible_move(self, pick):
+        if self.state.winner is not None:
+            return
+        moves = candidates(self.rng, self.state)
+        if moves:
+            self._try(moves[pick % len(moves)])
+
+    @rule(by=st.integers(0, 8), action=st.sampled_from(ACTIONS), arg=json_values | words,
+          opts=st.dictionaries(st.sampled_from(OPTIONS), json_values | words, max_size=3),
+          extra=st.dictionaries(st.text(max_size=6), json_values, max_size=2))
+    def any_move(self, by, action, arg, opts, extra):
+        names = [s.name for s in self.state.seats] + ["host", "Zed"]
+        move = {**extra, **opts, "by": names[by % len(names)], action: arg}
+        self._try(move)
+
+    @rule(seat=st.integers(0, 7), field=st.sampled_from(["life", "hand", "fame", "in_play",
+                                                          "turn", "range"]),
+          value=json_values | st.integers(-5, 200) | st.lists(words, max_size=3))
+    def host_correction(self, seat, field, value):
+        names = [s.name for s in self.state.seats]
+        fields = {"seat": names[seat % len(names)], field: value}
+        if field == "turn":
+            fields = {"turn": names[seat % len(names)]}
+        self._try({"by": "host", "set": fields})
+
+    @invariant()
+    def counts_stay_in_bounds(self):
+        s = self.state
+        for seat in s.seats:
+            assert seat.life <= seat.max_life
+            assert 0 <= seat.hand <= deck_size(s), f"{seat.name}'s hand is {seat.hand}"
+            if not seat.alive:
+                assert seat.hand == 0 and seat.in_play == []
+            assert 0 <= seat.fame <= 5
+        for a in s.pending:
+            assert s.seats[a.seat].alive, "a question is put to an eliminated player"
+        if s.winner is None:
+            assert s.seats[s.turn].alive
+            assert winner_now(s) is None
+        else:
+            assert s.pending == []
+
+    @invariant()
+    def views_show_no_other_secret_role(self):
+        s = self.state
+        if s.winner is not None:
+            return
+        leader = engine.rules_of(s).leader
+        hidden = {x.name for x in s.seats if x.alive and x.role != leader}
+        public = engine.public_view(s)
+        for seat in public["seats"]:
+            if seat["name"] in hidden:
+                assert seat.get("role") is None, f"{seat['name']}'s role is public"
+        for me in s.seats:
+            view = engine.view_for(s, me.name)
+            for seat in view["seats"]:
+                if seat["name"] in hidden and seat["name"] != me.name:
+                    assert seat.get("role") is None, f"{me.name} sees {seat['name']}'s role"
+
+    @invariant()
+    def the_log_replays_to_the_state(self):
+        if len(self.moves) % 7 == 0:        # every few steps: a replay costs the whole log
+            record = {**self.header, "moves": self.moves}
+            assert engine.replay(record).to_dict() == self.state.to_dict()
+
+
+EngineMachine.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=40, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+test_engine_state_machine = EngineMachine.TestCase
