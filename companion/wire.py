@@ -98,6 +98,14 @@ class JsonPacket(Packet):
     uses_binary_events = False
     json = SafeJson
 
+    def __init__(self, *args, encoded_packet=None, **kw):
+        if encoded_packet is not None and not (isinstance(encoded_packet, (str, bytes))
+                                               and encoded_packet):
+            # python-socketio would read an empty (or JSON-decoded) message as an event
+            # without a name
+            raise ValueError("a Socket.IO message is a non-empty text")
+        super().__init__(*args, encoded_packet=encoded_packet, **kw)
+
     def decode(self, encoded_packet):
         try:
             count = super().decode(encoded_packet)
@@ -169,8 +177,8 @@ class WebSocket(SimpleWebSocketWSGI):
     def close(self):
         try:
             super().close()
-        except (OSError, simple_websocket.ConnectionClosed):
-            pass
+        except Exception:         # already closed, or wsproto in an error state
+            self.ws.connected = False
 
     def wait(self):
         """The next message, read in this thread; None once the connection is over."""
