@@ -28,8 +28,10 @@ from conftest import NAMES, LiveServer, TableHelper
 LEAKY = pytest.mark.filterwarnings("ignore::ResourceWarning",
                                    "ignore::pytest.PytestUnraisableExceptionWarning")
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "0"))
-EVENTS = ["move", "host_move", "undo", "order", "kick", "deal", "new_game", "end_game",
-          "reseat", "judge", "targets", "catalogue", "distance", "connect", "disconnect",
+EVENTS = ["move", "host_move", "undo", "take_back", "act_for", "playable", "order", "kick",
+          "deal", "new_game", "end_game",
+          "reseat", "judge", "targets", "catalogue", "distance", "character", "connect",
+          "disconnect",
           "bad_message", "snapshot", "error", "nope"]
 ODD_TEXT = st.sampled_from(["\ud800", "a\udcff", "\x00", "\u202e", "‮Ann", "Ａｎｎ", "Аnn",
                             "<script>", "' OR 1=1", "x" * 5000, "host", "null", "8♠"])
