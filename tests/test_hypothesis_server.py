@@ -28,7 +28,8 @@ from conftest import NAMES, LiveServer, TableHelper
 LEAKY = pytest.mark.filterwarnings("ignore::ResourceWarning",
                                    "ignore::pytest.PytestUnraisableExceptionWarning")
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "0"))
-EVENTS = ["move", "host_move", "undo", "take_back", "act_for", "playable", "order", "kick",
+EVENTS = ["move", "host_move", "undo", "take_back", "act_for", "playable", "resync", "order",
+          "kick",
           "deal", "new_game", "end_game",
           "reseat", "judge", "targets", "catalogue", "distance", "character", "connect",
           "disconnect",
