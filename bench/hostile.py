@@ -83,6 +83,11 @@ def event_frame(rng: random.Random, ack: int) -> str:
     return f"42{ack}" + json.dumps(payload, ensure_ascii=rng.random() < 0.5, default=str)
 
 
+def send_text(w, text: str) -> None:
+    """A text frame as it is, lone surrogates included (then it is not valid UTF-8)."""
+    w.send(text.encode("utf-8", "surrogatepass"), websocket.ABNF.OPCODE_TEXT)
+
+
 class Server:
     def __init__(self, data: str):
         with socket.socket() as s:
@@ -152,12 +157,12 @@ def main() -> None:
                 w = sockets["raw"] = sockets["raw"] if sockets["raw"] and sockets["raw"].connected \
                     else srv.ws({"table": table, "token": tokens["Bob"]})
                 f = frame(rng)
-                w.send_binary(f) if isinstance(f, bytes) else w.send(f)
+                w.send_binary(f) if isinstance(f, bytes) else send_text(w, f)
             elif kind == "event":
                 w = sockets["phone"] = sockets["phone"] if sockets["phone"] and \
                     sockets["phone"].connected else srv.ws({"table": table,
                                                              "token": tokens["Cid"]})
-                w.send(event_frame(rng, k))
+                send_text(w, event_frame(rng, k))
                 time.sleep(0.02)                  # a phone's pace, not a flood
             elif kind == "big":
                 w = srv.ws(None)
