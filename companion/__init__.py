@@ -16,6 +16,8 @@ Config keys (besides Flask's own):
     BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
     MAX_TABLES    tables in use at once (200), MAX_SOCKETS sockets (1000): past them a
                   new table or connection is refused, server_full (companion.limits)
+    RATE_LIMITS   a socket's events are rate-limited (companion.limits); default: on,
+                  off in a TESTING app unless set
     ALLOWED_HOSTS more names the server answers to (besides its addresses, localhost,
                   its host name and BASE_URL's host: companion.hosts)
 """
@@ -109,6 +111,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         presence = SharedPresence(queue)
     hub = Hub(socketio, app.config["BASE_URL"], presence)
     limits = Limits(max_tables=app.config["MAX_TABLES"], max_sockets=app.config["MAX_SOCKETS"])
+    if not app.config.get("RATE_LIMITS", not app.config.get("TESTING")):
+        # tests that play whole games through the server at machine speed
+        limits.change_rate = limits.read_rate = limits.change_burst = 1e9
+        limits.read_burst = 1e9
     app.extensions["companion"] = Companion(tables, hub, storage, hosts, limits)
 
     from . import routes, sockets
