@@ -116,7 +116,7 @@ def test_any_json_on_any_event(tables, which, who, event, payload, extra):
         assert isinstance(ack, dict) and isinstance(ack.get("ok"), bool), ack
         if not ack["ok"]:
             err = ack["error"]
-            assert set(err) == {"code", "message", "rule"}, err
+            assert {"code", "message", "rule"} <= set(err), err
             assert err["code"] in SERVER_CODES or err["code"] in engine.CODES, err
             assert isinstance(err["message"], str) and err["message"]
             assert _state(t) == before, (event, payload)
