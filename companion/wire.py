@@ -26,6 +26,8 @@ from flask.json.provider import DefaultJSONProvider
 from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 from socketio.packet import ACK, BINARY_ACK, BINARY_EVENT, EVENT, Packet
 
+from engine.record import depth
+
 log = logging.getLogger(__name__)
 
 MESSAGE_MAX = 64 * 1024        # bytes: a Socket.IO message, an HTTP body
@@ -49,22 +51,6 @@ def _constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
-def depth(value) -> int:
-    """How deeply `value` nests lists and dicts (a scalar: 0), without recursion."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        v, d = todo.pop()
-        if isinstance(v, dict):
-            v = v.values()
-        elif not isinstance(v, list):
-            continue
-        deepest = max(deepest, d)
-        if d > DEPTH_MAX:
-            break
-        todo.extend((x, d + 1) for x in v)
-    return deepest
-
-
 class SafeJson:
     """The `json` module the packets use (see the module docstring)."""
 
@@ -78,7 +64,7 @@ class SafeJson:
             value = json.loads(text, parse_int=_int, parse_constant=_constant)
         except RecursionError:
             raise ValueError("JSON nested too deeply") from None
-        if depth(value) > DEPTH_MAX:
+        if depth(value, DEPTH_MAX) > DEPTH_MAX:
             raise ValueError(f"JSON nested more than {DEPTH_MAX} levels")
         return value
 

@@ -29,7 +29,7 @@ def load_record(data: str | bytes | dict) -> dict:
                 from None
         except (ValueError, RecursionError) as e:   # bad UTF-8, a huge number, deep nesting
             raise RecordError("", f"not valid JSON ({type(e).__name__})") from None
-    if _depth(data) > DEPTH_MAX:
+    if depth(data) > DEPTH_MAX:
         raise RecordError("", f"a record nests lists and objects at most {DEPTH_MAX} deep")
     state = initial_state(data)
     names = {s.name.casefold() for s in state.seats}
@@ -68,8 +68,9 @@ def load_record(data: str | bytes | dict) -> dict:
     return data
 
 
-def _depth(value) -> int:
-    """How deeply `value` nests lists and dicts, without recursion (stops past the limit)."""
+def depth(value, limit: int = DEPTH_MAX) -> int:
+    """How deeply `value` nests lists and dicts (a scalar: 0), without recursion; it
+    stops counting once past `limit`. The server's packets are checked with it too."""
     deepest, todo = 0, [(value, 1)]
     while todo:
         v, d = todo.pop()
@@ -78,7 +79,7 @@ def _depth(value) -> int:
         elif not isinstance(v, list):
             continue
         deepest = max(deepest, d)
-        if d > DEPTH_MAX:
+        if d > limit:
             break
         todo.extend((x, d + 1) for x in v)
     return deepest
