@@ -287,11 +287,10 @@ def test_legends_phone_first_load_is_small(server):
     assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
 
 
-@pytest.mark.browser
-def test_claim_crossroad_cards_and_jail_heart_on_phones(server, pw, browser):
-    """The dialogs: a Crossroad Feat that asks for two cards (rank and suit pickers), a
-    Legend's claim on another Legend, and leaving Jail with a heart."""
-    watch = Watch()
+def dealt_referee_table(server):
+    """A Legends referee table dealt with CHARS to NAMES: (table id, seat tokens, the
+    host's socket, each seat's client, latest() -> the newest public view)."""
+    import socketio
     r = requests.Session()
     made = r.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
                   allow_redirects=False, timeout=5)
@@ -299,23 +298,32 @@ def test_claim_crossroad_cards_and_jail_heart_on_phones(server, pw, browser):
     join = f"{server}/t/{table_id}"
     tokens = {n: requests.post(join + "/join", json={"name": n}, timeout=5).json()["token"]
               for n in NAMES}
-    import socketio
     admin = socketio.SimpleClient()
     admin.connect(server, auth={"table": table_id}, transports=["websocket"],
                   headers={"Cookie": f"host_{table_id}={r.cookies.get(f'host_{table_id}')}"})
+    r.close()
     seats = {n: seat_client(server, table_id, tokens[n]) for n in NAMES}
+    lobby = admin.receive(timeout=5)[1]["table"]["lobby"]
+    call(admin, "deal", {"characters": {e["id"]: c for e, c in zip(lobby, CHARS)}})
+    state = {}
+
+    def latest():
+        while True:
+            try:
+                state["snap"] = admin.receive(timeout=0.3)[1]
+            except socketio.exceptions.TimeoutError:
+                return state["snap"]["view"]
+
+    return table_id, tokens, admin, seats, latest
+
+
+@pytest.mark.browser
+def test_claim_crossroad_cards_and_jail_heart_on_phones(server, pw, browser):
+    """The dialogs: a Crossroad Feat that asks for two cards (rank and suit pickers), a
+    Legend's claim on another Legend, and leaving Jail with a heart."""
+    watch = Watch()
+    table_id, tokens, admin, seats, latest = dealt_referee_table(server)
     try:
-        lobby = admin.receive(timeout=5)[1]["table"]["lobby"]
-        call(admin, "deal", {"characters": {e["id"]: c for e, c in zip(lobby, CHARS)}})
-        state = {}
-
-        def latest():
-            while True:
-                try:
-                    state["snap"] = admin.receive(timeout=0.3)[1]
-                except socketio.exceptions.TimeoutError:
-                    return state["snap"]["view"]
-
         view = latest()
         order = [s["name"] for s in view["seats"]]
         k = order.index(view["turn"])
@@ -451,30 +459,8 @@ def test_chuck_a_luck_met_in_a_duel_and_boast_with_fame_everywhere(server, pw, b
     phone performs it without asking for another BANG!. Issue 9: with a token on every
     revealed Feat, Boast… stays enabled and the token goes on the Feat turned up."""
     watch = Watch()
-    r = requests.Session()
-    made = r.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
-                  allow_redirects=False, timeout=5)
-    table_id = made.headers["Location"].rstrip("/").split("/")[-1]
-    join = f"{server}/t/{table_id}"
-    tokens = {n: requests.post(join + "/join", json={"name": n}, timeout=5).json()["token"]
-              for n in NAMES}
-    import socketio
-    admin = socketio.SimpleClient()
-    admin.connect(server, auth={"table": table_id}, transports=["websocket"],
-                  headers={"Cookie": f"host_{table_id}={r.cookies.get(f'host_{table_id}')}"})
-    seats = {n: seat_client(server, table_id, tokens[n]) for n in NAMES}
+    table_id, tokens, admin, seats, latest = dealt_referee_table(server)
     try:
-        lobby = admin.receive(timeout=5)[1]["table"]["lobby"]
-        call(admin, "deal", {"characters": {e["id"]: c for e, c in zip(lobby, CHARS)}})
-        state = {}
-
-        def latest():
-            while True:
-                try:
-                    state["snap"] = admin.receive(timeout=0.3)[1]
-                except socketio.exceptions.TimeoutError:
-                    return state["snap"]["view"]
-
         view = latest()
         order = [s["name"] for s in view["seats"]]
         k = order.index(view["turn"])
