@@ -58,34 +58,8 @@ def group_pids(proc) -> list[int]:
 
 
 def set_up(url: str, tables: int, rec, clients: list) -> list[list]:
-    import socketio
-    out, hosts = [], []
-    for t in range(tables):
-        http = requests.Session()
-        r = http.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
-        table_id = r.headers["Location"].rsplit("/", 1)[1]
-        phones = []
-        for name in NAMES[:PLAYERS]:
-            r = requests.post(f"{url}/t/{table_id}/join", data={"name": name},
-                              allow_redirects=False)
-            token = r.headers["Location"].split("#", 1)[1]
-            c = socketio.Client(reconnection=False)
-            c.on("snapshot", rec.handler(t))
-            c.connect(url, auth={"table": table_id, "token": token},
-                      transports=["websocket"], wait_timeout=10)
-            clients.append(c)
-            phones.append(c)
-        host = socketio.Client(reconnection=False)
-        cookie = f"host_{table_id}={http.cookies.get(f'host_{table_id}')}"
-        host.connect(url, auth={"table": table_id}, headers={"Cookie": cookie},
-                     transports=["websocket"], wait_timeout=10)
-        ack = host.call("deal", {}, timeout=10)
-        if ack != {"ok": True}:
-            raise SystemExit(f"deal refused: {ack}")
-        hosts.append(host)
-        out.append(phones)
-    fanout.in_parallel(lambda c: c.disconnect(), hosts)
-    return out
+    """The laptop bench's tables (made, joined, connected, dealt), with full snapshots."""
+    return fanout.set_up(url, argparse.Namespace(tables=tables, full=True), rec, clients)
 
 
 def play(rec, tables: list[list], rate: float, seconds: float, warmup: float,
