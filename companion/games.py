@@ -13,6 +13,7 @@ import engine
 from engine.setup import MODES        # ("referee", "tracker")
 from engine.rulesets import RULESETS, rules_of     # the rulesets this engine can deal
 
+from engine.say import msg
 from .errors import Problem
 
 log = logging.getLogger(__name__)
@@ -164,8 +165,8 @@ def taken_back(state, move: dict) -> str:
         _, events = engine.apply(state, move)
     except (engine.Refusal, engine.RecordError):
         events = []
-    said = " ".join(e["text"] for e in events[:2] if e.get("text"))
-    return f"The host took back: {said}" if said else "The host took back a move."
+    said = [e["text"] for e in events[:2] if e.get("text")]
+    return msg("The host took back: {what}", what=said) if said else msg("The host took back a move.")
 
 
 def replay(header: dict, moves: list[dict]):

@@ -5,23 +5,32 @@ players are told why. A `RecordError` is a record (or a move) that cannot even b
 """
 from __future__ import annotations
 
+from .say import N_, english, is_message, msg, name
+
 
 class Refusal(ValueError):
-    """A move the rules refuse. Carries a stable `code`, a sentence and a rule id."""
+    """A move the rules refuse: a stable `code`, a message (engine/say.py: a key and its
+    parameters, never a sentence) and the id of the rule it rests on.
 
-    def __init__(self, code: str, message: str, rule: str = "") -> None:
+    `say` is the message; `message` is its English sentence, for the CLI and the tests.
+    A plain string is taken as a message with no parameters."""
+
+    def __init__(self, code: str, message: dict | str, rule: str = "") -> None:
         if code not in CODES:
             raise KeyError(f"undocumented refusal code {code!r}")
-        super().__init__(message)
+        self.say = message if is_message(message) else msg(str(message))
+        self.message = english(self.say)
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         self.rule = rule
 
     def to_dict(self) -> dict:
-        """For a client: the rule's title is what a player reads, its id makes the link."""
+        """For a client: the message and the rule's title are made into sentences in the
+        reader's language at the edge; the rule's id makes the link."""
         from .rulebook import title    # the rulebook is plain data; imported when needed
-        return {"code": self.code, "message": self.message, "rule": self.rule,
-                "rule_title": title(self.rule)}
+        rule_title = title(self.rule)
+        return {"code": self.code, "message": self.say, "rule": self.rule,
+                "rule_title": name(rule_title) if rule_title else ""}
 
 
 class RecordError(ValueError):
@@ -36,54 +45,54 @@ class RecordError(ValueError):
 # Every refusal code, with what it means. docs/refusals.md is generated from this table
 # and a test keeps the two equal.
 CODES: dict[str, str] = {
-    "not_your_turn": "Only the player whose turn it is may do this now.",
-    "wrong_phase": "This move belongs to another phase of the turn.",
-    "turn_at_end": "The turn is at its end (after a boast): only ending it is left.",
-    "answer_pending": "Someone must answer an open question before play goes on.",
-    "nothing_to_answer": "This player is not being asked anything.",
-    "answer_only": "This card is only played as an answer to a question (Missed! to a shot).",
-    "wrong_answer": "That answer does not answer the open question.",
-    "check_pending": "A start-of-turn draw! (Dynamite, Jail) must be reported first.",
-    "no_check_due": "There is no draw! to report now.",
-    "bad_check": "The revealed card is not written as rank and suit (8♠, 10H, QD).",
-    "unknown_card": "No card of that name exists in this ruleset.",
-    "unknown_seat": "No player of that name sits at the table.",
-    "target_required": "This card needs a target player.",
-    "no_target_allowed": "This card takes no target.",
-    "bad_target": "That player cannot be the target (yourself, or an eliminated player).",
-    "out_of_range": "The target is farther than the card can reach.",
-    "bang_limit": "A turn allows a single BANG! card (unless something lifts the limit).",
-    "duplicate_in_play": "A player cannot have two cards of the same name in play.",
-    "jail_on_sheriff": "The Sheriff can never be put in Jail.",
-    "no_such_card_in_play": "That card is not in play in front of that player.",
-    "card_choice_required": "Say which card: one from the hand, or the name of a card in play.",
-    "no_cards": "The target has no card of that kind to take or discard.",
-    "empty_hand": "The player has no cards in hand.",
-    "not_dying": "A Beer out of turn is only allowed against a lethal hit.",
-    "not_as_card": "This character cannot use that card as another card.",
-    "over_hand_limit": "More cards must be discarded to reach the hand limit.",
-    "wrong_discard_count": "The discard does not match what the hand limit requires.",
-    "ability_unavailable": "This character has no such ability, or cannot use it now.",
-    "not_enough_cards": "There are not enough cards in hand for this.",
-    "full_life": "The player is already at full life.",
-    "reveal_required": "This character must show a card in the draw phase.",
-    "barrel_used": "This Barrel (or Jourdonnais's draw!) was already tried against this shot.",
-    "no_barrel": "The player has no Barrel in play.",
-    "host_only": "Only the host can make this correction.",
-    "bad_correction": "The correction is outside what the rules allow.",
-    "tracker_mode": "In tracker mode the table keeps its own cards: this move is not tracked.",
-    "feat_not_revealed": "That Feat is not among the revealed Feats.",
-    "feat_done": "This player already performed (or boasted about) this Feat, or one this turn.",
-    "feat_requirement": "The Feat's requirement has not been met this turn.",
-    "not_a_legend": "Only a Legend may do this.",
-    "already_legend": "A Legend claims Feats; performing and boasting are behind them.",
-    "claim_target": "A claim may only hit another Legend who has more than 1 life.",
-    "destiny_unavailable": "Encounter with Destiny is not available now.",
-    "range_required": "This weapon's range is not known to the app: enter the number printed "
-                      "on the card.",
-    "game_over": "The game is over.",
-    "bad_move": "The move is not written in the record vocabulary.",
-    "bad_record": "The record cannot be read.",
+    "not_your_turn": N_("Only the player whose turn it is may do this now."),
+    "wrong_phase": N_("This move belongs to another phase of the turn."),
+    "turn_at_end": N_("The turn is at its end (after a boast): only ending it is left."),
+    "answer_pending": N_("Someone must answer an open question before play goes on."),
+    "nothing_to_answer": N_("This player is not being asked anything."),
+    "answer_only": N_("This card is only played as an answer to a question (Missed! to a shot)."),
+    "wrong_answer": N_("That answer does not answer the open question."),
+    "check_pending": N_("A start-of-turn draw! (Dynamite, Jail) must be reported first."),
+    "no_check_due": N_("There is no draw! to report now."),
+    "bad_check": N_("The revealed card is not written as rank and suit (8♠, 10H, QD)."),
+    "unknown_card": N_("No card of that name exists in this ruleset."),
+    "unknown_seat": N_("No player of that name sits at the table."),
+    "target_required": N_("This card needs a target player."),
+    "no_target_allowed": N_("This card takes no target."),
+    "bad_target": N_("That player cannot be the target (yourself, or an eliminated player)."),
+    "out_of_range": N_("The target is farther than the card can reach."),
+    "bang_limit": N_("A turn allows a single BANG! card (unless something lifts the limit)."),
+    "duplicate_in_play": N_("A player cannot have two cards of the same name in play."),
+    "jail_on_sheriff": N_("The Sheriff can never be put in Jail."),
+    "no_such_card_in_play": N_("That card is not in play in front of that player."),
+    "card_choice_required": N_("Say which card: one from the hand, or the name of a card in play."),
+    "no_cards": N_("The target has no card of that kind to take or discard."),
+    "empty_hand": N_("The player has no cards in hand."),
+    "not_dying": N_("A Beer out of turn is only allowed against a lethal hit."),
+    "not_as_card": N_("This character cannot use that card as another card."),
+    "over_hand_limit": N_("More cards must be discarded to reach the hand limit."),
+    "wrong_discard_count": N_("The discard does not match what the hand limit requires."),
+    "ability_unavailable": N_("This character has no such ability, or cannot use it now."),
+    "not_enough_cards": N_("There are not enough cards in hand for this."),
+    "full_life": N_("The player is already at full life."),
+    "reveal_required": N_("This character must show a card in the draw phase."),
+    "barrel_used": N_("This Barrel (or Jourdonnais's draw!) was already tried against this shot."),
+    "no_barrel": N_("The player has no Barrel in play."),
+    "host_only": N_("Only the host can make this correction."),
+    "bad_correction": N_("The correction is outside what the rules allow."),
+    "tracker_mode": N_("In tracker mode the table keeps its own cards: this move is not tracked."),
+    "feat_not_revealed": N_("That Feat is not among the revealed Feats."),
+    "feat_done": N_("This player already performed (or boasted about) this Feat, or one this turn."),
+    "feat_requirement": N_("The Feat's requirement has not been met this turn."),
+    "not_a_legend": N_("Only a Legend may do this."),
+    "already_legend": N_("A Legend claims Feats; performing and boasting are behind them."),
+    "claim_target": N_("A claim may only hit another Legend who has more than 1 life."),
+    "destiny_unavailable": N_("Encounter with Destiny is not available now."),
+    "range_required": N_("This weapon's range is not known to the app: enter the number printed "
+                      "on the card."),
+    "game_over": N_("The game is over."),
+    "bad_move": N_("The move is not written in the record vocabulary."),
+    "bad_record": N_("The record cannot be read."),
 }
 
 

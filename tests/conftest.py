@@ -24,6 +24,13 @@ import pytest
 import requests
 
 from companion import create_app
+from engine.say import localize as _localize
+
+
+def english(obj):
+    """What a page reads after i18n.js: every engine message made into its English sentence."""
+    return _localize(obj, None)
+
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 
@@ -85,14 +92,14 @@ class TableHelper:
 
     def emit(self, who: str, event: str, payload=None):
         c = self.host if who == "host" else self.phones[who]
-        return c.emit(event, {} if payload is None else payload, callback=True)
+        return english(c.emit(event, {} if payload is None else payload, callback=True))
 
     def last(self, who: str) -> dict:
         """The newest snapshot `who` received (and forget the others)."""
         c = self.host if who == "host" else self.phones[who]
         snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
         assert snaps, f"{who} got no snapshot"
-        return snaps[-1]
+        return english(snaps[-1])
 
     def tables(self):
         return self.app.extensions["companion"].tables
@@ -292,7 +299,7 @@ class RecordTable(TableHelper):
         snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
         if snaps:
             self._views = getattr(self, "_views", {})
-            self._views[who] = snaps[-1]["view"]
+            self._views[who] = english(snaps[-1]["view"])
         return self._views[who]
 
 

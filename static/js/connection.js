@@ -6,6 +6,7 @@
 // the first snapshot always wins (the server may have restarted and replayed its log).
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
 import { Follower } from "./delta.js";
+import { localize } from "./i18n.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
@@ -57,8 +58,8 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
       clearBanner("conn");
       const el = document.getElementById("conn");
       if (el) el.textContent = "Not connected";
-      if (onError) onError(err.data);
-      else showRefusal(err.data);
+      if (onError) onError(localize(err.data));
+      else showRefusal(localize(err.data));
     }
   });
   socket.on("snapshot", (msg) => {
@@ -71,7 +72,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     asked = false;
     if (!snap) return;
     try {
-      onSnapshot && onSnapshot(snap);
+      onSnapshot && onSnapshot(localize(snap));
     } catch (err) {
       console.error(err);
     }
@@ -83,8 +84,8 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
       socket.stopped = true;
       socket.disconnect();
     }
-    if (onError) onError(err || {});
-    else showRefusal(err);
+    if (onError) onError(localize(err || {}));
+    else showRefusal(localize(err));
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !socket.connected && !socket.stopped) socket.connect();
@@ -108,7 +109,7 @@ export function send(socket, event, payload = {}, { quiet = false } = {}) {
         showBanner("The server did not answer. Check the Wi-Fi and try again.", { kind: "info" });
         return resolve({ ok: false, error: { code: "timeout" } });
       }
-      const a = ack || { ok: false };
+      const a = localize(ack || { ok: false });
       if (!a.ok && !quiet) showRefusal(a.error);
       resolve(a);
     });

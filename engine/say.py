@@ -1,0 +1,96 @@
+"""Messages: what the engine tells people, as a key and its parameters, never a sentence.
+
+A message is a plain JSON object: `{"$t": template, ...arguments}`. The template is the
+English source text with `{name}` placeholders; it is the message's key in the
+translation catalogs (gettext's habit: the source text is the id), and it is never shown
+as it is except to someone reading English. The sentence is made where a person reads
+it, in that person's language (companion/i18n.py for pages and the CLI, static/js/i18n.js
+on a phone and on the host screen), by translating the template and every nested
+message, then filling the placeholders.
+
+    msg("{seat} has no cards in hand.", seat="Ann")
+    plural("{seat} takes {n} card.", "{seat} takes {n} cards.", 2, seat="Ann")
+    msg("{card} misses.", card=name("Missed!"))     # a card's name is translated too
+
+An argument is a player's name or a number (shown as it is), a nested message (a
+card, character or role name through `name()`, or a phrase through `msg()`), or a list
+of those (shown one after the other). A plural
+message carries its count as `n` and its English plural as `$pl`; the reader's catalog
+gives the right form for that count (Russian has three, Hungarian keeps the singular).
+
+`N_` only marks a string of a data table (a card's name, a rule's title) so that
+`pybabel extract` finds it; it returns the string unchanged.
+"""
+from __future__ import annotations
+
+import re
+
+KEY = "$t"
+PLURAL = "$pl"
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def N_(text: str) -> str:
+    """Mark a data string for the catalogs; the engine keeps it as a key."""
+    return text
+
+
+def msg(template: str, /, **args) -> dict:
+    """A message: its English template (the key) and its arguments."""
+    return {KEY: template, **args}
+
+
+def plural(singular: str, plural_: str, n: int, /, **args) -> dict:
+    """A message whose wording depends on the count `n`."""
+    return {KEY: singular, PLURAL: plural_, "n": n, **args}
+
+
+def name(text: str) -> dict:
+    """A name the reader's language may spell otherwise (a card, a character, a role)."""
+    return {KEY: text}
+
+
+def is_message(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get(KEY), str)
+
+
+def render(message: object, translate=None) -> str:
+    """The sentence for a message. `translate(template, plural, n)` gives the reader's
+    template (the English one when None); nested messages are rendered the same way and
+    a placeholder with no argument is left as it is (a template is never an error)."""
+    if not is_message(message):
+        return "" if message is None else str(message)
+    template, other, n = message[KEY], message.get(PLURAL), message.get("n")
+    if translate is not None:
+        template = translate(template, other, n)
+    elif other is not None and n != 1:
+        template = other
+
+    def field(m: re.Match) -> str:
+        key = m.group(1)
+        if key not in message:
+            return m.group(0)
+        return _arg(message[key], translate)
+    return _FIELD.sub(field, template)
+
+
+def _arg(value, translate) -> str:
+    if isinstance(value, list):           # several phrases in a row: "{what}" of two events
+        return " ".join(_arg(v, translate) for v in value)
+    return render(value, translate) if is_message(value) else str(value)
+
+
+def english(message: object) -> str:
+    """The English sentence (the CLI, the server's own log, tests)."""
+    return render(message)
+
+
+def localize(obj, translate):
+    """A copy of a JSON value with every message in it replaced by its sentence."""
+    if isinstance(obj, dict):
+        if is_message(obj):
+            return render(obj, translate)
+        return {k: localize(v, translate) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [localize(v, translate) for v in obj]
+    return obj

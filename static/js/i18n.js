@@ -1,0 +1,98 @@
+// Words at the edge: every sentence a page shows is made here, in the reader's language.
+//
+// The page names its language's catalog in <meta name="i18n-catalog" content="URL">
+// (a small JS module built by the server from the gettext catalogs, cached forever
+// under a hashed URL); with none, the page reads English, the source language.
+// A catalog is {lang, plural: ["one", "few", "many"], m: {English text: translation,
+// or [forms...] for a plural}}.
+//
+//   t("Connected")                         a page's own words
+//   t("Card {i}: {card}", { i: 2, card })  with placeholders (never string concatenation)
+//   tn("{n} card", "{n} cards", n)          a count: the language's own plural form
+//   tname("Beer")                           a card, character or role name
+//   localize(snapshot)                      every engine message in it ({"$t": ...}) made
+//                                           into a sentence (engine/say.py)
+
+const KEY = "$t";
+const PLURAL = "$pl";
+const FIELD = /\{(\w+)\}/g;
+
+async function load() {
+  const meta = document.querySelector('meta[name="i18n-catalog"]');
+  if (!meta || !meta.content) return { lang: "en", plural: ["one", "other"], m: {} };
+  try {
+    return (await import(meta.content)).default;
+  } catch (err) {
+    console.error(err);
+    return { lang: "en", plural: ["one", "other"], m: {} };
+  }
+}
+
+const catalog = await load();
+const rules = new Intl.PluralRules(catalog.lang || "en");
+export const lang = catalog.lang || "en";
+
+function form(forms, n) {
+  // The catalog lists its forms in the order of gettext's plural index; Intl says which
+  // category a count falls in, and a category the list lacks takes the last form.
+  const at = (catalog.plural || ["one", "other"]).indexOf(rules.select(Number(n)));
+  return forms[at < 0 ? forms.length - 1 : Math.min(at, forms.length - 1)];
+}
+
+function template(text, other, n) {
+  const found = catalog.m ? catalog.m[text] : undefined;
+  if (other !== undefined && other !== null) {
+    if (Array.isArray(found) && found.length) return form(found, n);
+    return Number(n) === 1 ? text : other;
+  }
+  return typeof found === "string" && found ? found : text;
+}
+
+function fill(text, args) {
+  return text.replace(FIELD, (whole, key) => {
+    if (!args || !(key in args)) return whole;
+    return arg(args[key]);
+  });
+}
+
+function arg(v) {
+  if (Array.isArray(v)) return v.map(arg).join(" ");   // several phrases in a row
+  return isMessage(v) ? render(v) : String(v);
+}
+
+export function isMessage(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v[KEY] === "string";
+}
+
+/** The sentence for one engine message. */
+export function render(m) {
+  if (!isMessage(m)) return m === null || m === undefined ? "" : String(m);
+  return fill(template(m[KEY], m[PLURAL], m.n), m);
+}
+
+/** A page's own words, with `{name}` placeholders filled from `args`. */
+export function t(text, args) {
+  return fill(template(text), args);
+}
+
+/** Words that depend on a count `n` (also available as `{n}`). */
+export function tn(singular, plural, n, args) {
+  return fill(template(singular, plural, n), { n, ...(args || {}) });
+}
+
+/** A card, character or role name as this language's edition prints it. */
+export function tname(text) {
+  return text ? template(String(text)) : "";
+}
+
+/** A copy of `obj` with every engine message in it made into its sentence. */
+export function localize(obj) {
+  if (Array.isArray(obj)) return obj.map(localize);
+  if (obj !== null && typeof obj === "object") {
+    if (isMessage(obj)) return render(obj);
+    const out = {};
+    for (const [k, v] of Object.entries(obj)) out[k] = localize(v);
+    return out;
+  }
+  return obj;
+}
