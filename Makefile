@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-quick check bench bench-hosted setup clean
+.PHONY: run test test-quick check bench bench-hosted setup clean messages
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,27 @@ bench: $(STAMP)
 # 1 and 2 server processes behind nginx, on PostgreSQL and Redis (docs/deploy.md)
 bench-hosted: $(STAMP)
 	$(BIN)/python bench/hosted.py
+
+# the gettext catalogs after a string was added or changed (docs/translating.md):
+# extract every string (babel.cfg) into messages.pot, then bring each language's .po up
+# to date with it (a new language: its .po is made, then add it to companion/i18n.py)
+TRANSLATIONS := companion/translations
+LANGS ?= hu ru
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file \
+		--project=bang-companion --copyright-holder="the BANG! table companion" \
+		-o $(TRANSLATIONS)/messages.pot .
+	@sed -i '/^"POT-Creation-Date: /d' $(TRANSLATIONS)/messages.pot     # no churn in diffs
+	@for l in $(LANGS); do \
+		if [ -f $(TRANSLATIONS)/$$l/LC_MESSAGES/messages.po ]; then \
+			$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l $$l \
+				--no-fuzzy-matching --ignore-obsolete || exit 1; \
+		else \
+			$(BIN)/pybabel -q init -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l $$l || exit 1; \
+		fi; \
+		sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' \
+			$(TRANSLATIONS)/$$l/LC_MESSAGES/messages.po; \
+	done
 
 clean:
 	rm -rf $(VENV) data .pytest_cache

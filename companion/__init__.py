@@ -84,6 +84,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     from . import assets
     assets.init_app(app)        # static files compressed, versioned, preloaded
+    from . import i18n
+    i18n.init_app(app)          # the request's language, `_` in templates
     queue = app.config["MESSAGE_QUEUE"] or None
     shared = app.config.get("SHARED", bool(queue))
     if app.config["DATA_DIR"] and "://" not in app.config["DATABASE"]:

@@ -179,29 +179,29 @@ class Follower:
         """A new connection: the server sends a full snapshot first."""
         self.__init__()
 
-    def receive(self, msg: dict) -> dict | None:
-        if not isinstance(msg, dict):
+    def receive(self, packet: dict) -> dict | None:
+        if not isinstance(packet, dict):
             return None
-        if "patch" in msg:
-            if self.core is None or msg.get("base") != self.seq:
+        if "patch" in packet:
+            if self.core is None or packet.get("base") != self.seq:
                 self.lost = True
                 return None
-            core = apply(self.core, msg["patch"])
+            core = apply(self.core, packet["patch"])
             core.pop("seq", None)
-            self.core = {"seq": msg["seq"], **core}    # seq first, as in a full one
-            self.seq = msg["seq"]
-        elif "table" not in msg:                 # presence alone
-            if "presence" not in msg:
+            self.core = {"seq": packet["seq"], **core}    # seq first, as in a full one
+            self.seq = packet["seq"]
+        elif "table" not in packet:                 # presence alone
+            if "presence" not in packet:
                 return None
         else:
-            seq = msg.get("seq", self.seq)
+            seq = packet.get("seq", self.seq)
             if seq < self.seq:
                 return None
-            self.core, self.presence = strip(copy.deepcopy(msg))
+            self.core, self.presence = strip(copy.deepcopy(packet))
             self.seq = seq
             self.lost = False
-        if "presence" in msg and "table" not in msg:
-            self.presence = msg["presence"]
+        if "presence" in packet and "table" not in packet:
+            self.presence = packet["presence"]
         return self.snapshot()
 
     def snapshot(self) -> dict | None:

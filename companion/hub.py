@@ -189,27 +189,27 @@ class Hub:
         with self._lock:
             last = self._sent.get(room)
             self._sent[room] = (seq, body, presence)
-        msg: dict
+        packet: dict
         if last is not None and last[0] == seq and last[1] == body:
             if last[2] == presence:
                 return                               # nothing new for this seat
-            msg = {"seq": seq, "presence": presence}
+            packet = {"seq": seq, "presence": presence}
         elif last is not None and last[0] < seq:
             old = json.loads(last[1])
             patch = delta.diff(old, new, strict=False)
-            msg = {"seq": seq, "base": last[0], "patch": patch}
+            packet = {"seq": seq, "base": last[0], "patch": patch}
             if last[2] != presence:
-                msg["presence"] = presence
+                packet["presence"] = presence
             # the check: the phone's copy after this patch is, as JSON, the new snapshot
             # (a `True == 1` hidden by the quick comparison would show here)
             after = delta.apply_in_place(old, patch)
             if (json.dumps(after, ensure_ascii=False, separators=(",", ":")) != body
                     or len(json.dumps(patch, ensure_ascii=False,
                                       separators=(",", ":"))) >= len(body)):
-                msg = delta.compose(core, presence)  # or a new game: no smaller
+                packet = delta.compose(core, presence)  # or a new game: no smaller
         else:                # nothing sent yet, or the same seq with other content
-            msg = delta.compose(core, presence)
-        self.socketio.emit("snapshot", msg, to=room)
+            packet = delta.compose(core, presence)
+        self.socketio.emit("snapshot", packet, to=room)
 
     def resend(self, table, conn: Conn) -> None:
         """A full snapshot to `conn`'s room (hold `table.lock`): its socket lost track."""
