@@ -13,924 +13,925 @@ from __future__ import annotations
 import re
 
 from .rulesets.starwars.texts import SW_RULES
+from .say import N_
 
 # (group title, id prefix) in the order docs/rules.md lists them.
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("Setting up", "setup"),
-    ("Goals and the end of the game", "goals"),
-    ("The turn", "turn"),
-    ("Distance and reach", "distance"),
-    ("Draw!", "draw"),
-    ("Answers out of turn", "answer"),
-    ("Dying, elimination, rewards", "dying"),
-    ("Cards", "card"),
-    ("Characters", "char"),
-    ("Rulings (FAQ and project decisions)", "faq"),
-    ("The companion", "host"),
-    ("BANG! Legends", "legends"),
-    ("BANG! Star Wars", "sw"),
+    (N_("Setting up"), "setup"),
+    (N_("Goals and the end of the game"), "goals"),
+    (N_("The turn"), "turn"),
+    (N_("Distance and reach"), "distance"),
+    (N_("Draw!"), "draw"),
+    (N_("Answers out of turn"), "answer"),
+    (N_("Dying, elimination, rewards"), "dying"),
+    (N_("Cards"), "card"),
+    (N_("Characters"), "char"),
+    (N_("Rulings (FAQ and project decisions)"), "faq"),
+    (N_("The companion"), "host"),
+    (N_("BANG! Legends"), "legends"),
+    (N_("BANG! Star Wars"), "sw"),
 )
 
 RULES: dict[str, dict] = {
     # ---------------------------------------------------------------- setting up
     "setup.roles": {
-        "title": "Roles",
-        "text": "Each player gets one secret role card. With 4 players: Sheriff, Renegade and "
-                "2 Outlaws; 5 players add a Deputy; 6 players: Sheriff, Renegade, 3 Outlaws, "
-                "1 Deputy; 7 players: Sheriff, Renegade, 3 Outlaws, 2 Deputies. Only the "
-                "Sheriff shows his role; the others show theirs when they are eliminated.",
+        "title": N_("Roles"),
+        "text": N_("Each player gets one secret role card. With 4 players: Sheriff, Renegade and "
+                   "2 Outlaws; 5 players add a Deputy; 6 players: Sheriff, Renegade, 3 Outlaws, "
+                   "1 Deputy; 7 players: Sheriff, Renegade, 3 Outlaws, 2 Deputies. Only the "
+                   "Sheriff shows his role; the others show theirs when they are eliminated."),
         "see": ["goals", "setup.life", "seats"],
     },
     "setup.life": {
-        "title": "Starting life",
-        "text": "A player starts with as many life points as the bullets on his character "
-                "(4 for most, 3 for El Gringo and Paul Regret). The Sheriff has one more. "
-                "Starting life is also the most life a player can ever have.",
+        "title": N_("Starting life"),
+        "text": N_("A player starts with as many life points as the bullets on his character "
+                   "(4 for most, 3 for El Gringo and Paul Regret). The Sheriff has one more. "
+                   "Starting life is also the most life a player can ever have."),
         "see": ["setup.hand", "characters", "card.beer"],
     },
     "setup.hand": {
-        "title": "Starting hand",
-        "text": "Each player is dealt as many cards as his starting life, so the Sheriff's "
-                "extra life point gives him one extra card too. (A table option can deal the "
-                "Sheriff only his character's bullets instead; the companion says which "
-                "reading is in use.)",
+        "title": N_("Starting hand"),
+        "text": N_("Each player is dealt as many cards as his starting life, so the Sheriff's "
+                   "extra life point gives him one extra card too. (A table option can deal the "
+                   "Sheriff only his character's bullets instead; the companion says which "
+                   "reading is in use.)"),
         "see": ["setup.life", "faq.sheriff_hand"],
     },
     "seats": {
-        "title": "Seats and turn order",
-        "text": "Players sit in a circle; the companion lists them clockwise. Turns go "
-                "clockwise starting with the Sheriff. Eliminated players keep no seat for "
-                "turns or distances: they are skipped.",
+        "title": N_("Seats and turn order"),
+        "text": N_("Players sit in a circle; the companion lists them clockwise. Turns go "
+                   "clockwise starting with the Sheriff. Eliminated players keep no seat for "
+                   "turns or distances: they are skipped."),
         "see": ["turn.order", "distance"],
     },
     "cards": {
-        "title": "The deck",
-        "text": "The base deck has 80 cards: 63 brown cards, which are played and then "
-                "discarded, and 17 blue cards, which stay in front of a player until something "
-                "removes them. Every card carries a suit and a rank, used only when a draw! "
-                "turns it over. Several copies share the same suit and rank, so a card is "
-                "known by its name, not by its corner.",
+        "title": N_("The deck"),
+        "text": N_("The base deck has 80 cards: 63 brown cards, which are played and then "
+                   "discarded, and 17 blue cards, which stay in front of a player until something "
+                   "removes them. Every card carries a suit and a rank, used only when a draw! "
+                   "turns it over. Several copies share the same suit and rank, so a card is "
+                   "known by its name, not by its corner."),
         "see": ["draw", "turn.one_copy"],
     },
     "characters": {
-        "title": "Characters",
-        "text": "Each player has one character, face up, with a number of bullets and an "
-                "ability. An ability is always on unless its text says the player chooses to "
-                "use it. Cards never affect character or role cards.",
+        "title": N_("Characters"),
+        "text": N_("Each player has one character, face up, with a number of bullets and an "
+                   "ability. An ability is always on unless its text says the player chooses to "
+                   "use it. Cards never affect character or role cards."),
         "see": ["setup.life", "faq.roles_untouchable"],
     },
     # ---------------------------------------------------------------- goals
     "goals": {
-        "title": "What each role wants",
-        "text": "Sheriff: eliminate every Outlaw and the Renegade. Deputy: help the Sheriff "
-                "and win with him, even if the Deputy himself was eliminated. Outlaws: kill "
-                "the Sheriff; they win together, alive or not. Renegade: be the last player "
-                "standing, which means the Sheriff must die last, after everyone else.",
+        "title": N_("What each role wants"),
+        "text": N_("Sheriff: eliminate every Outlaw and the Renegade. Deputy: help the Sheriff "
+                   "and win with him, even if the Deputy himself was eliminated. Outlaws: kill "
+                   "the Sheriff; they win together, alive or not. Renegade: be the last player "
+                   "standing, which means the Sheriff must die last, after everyone else."),
         "see": ["end.game", "setup.roles"],
     },
     "end.game": {
-        "title": "When the game ends",
-        "text": "The game ends at once when the Sheriff is eliminated or when no Outlaw and no "
-                "Renegade is left. If the Sheriff dies and the Renegade is the only player "
-                "still alive, the Renegade wins; if the Sheriff dies in any other situation, "
-                "the Outlaws win. If all Outlaws and the Renegade are out, the Sheriff and the "
-                "Deputies win. After the end no move is accepted.",
+        "title": N_("When the game ends"),
+        "text": N_("The game ends at once when the Sheriff is eliminated or when no Outlaw and no "
+                   "Renegade is left. If the Sheriff dies and the Renegade is the only player "
+                   "still alive, the Renegade wins; if the Sheriff dies in any other situation, "
+                   "the Outlaws win. If all Outlaws and the Renegade are out, the Sheriff and the "
+                   "Deputies win. After the end no move is accepted."),
         "see": ["goals", "elimination"],
     },
     # ---------------------------------------------------------------- the turn
     "turn.order": {
-        "title": "A turn",
-        "text": "A turn has a start (Dynamite and Jail are checked), a draw phase (take two "
-                "cards), a play phase (play any number of cards, within the limits) and an end "
-                "(discard down to the hand limit). Then the next living player clockwise takes "
-                "his turn.",
+        "title": N_("A turn"),
+        "text": N_("A turn has a start (Dynamite and Jail are checked), a draw phase (take two "
+                   "cards), a play phase (play any number of cards, within the limits) and an end "
+                   "(discard down to the hand limit). Then the next living player clockwise takes "
+                   "his turn."),
         "see": ["turn.start", "turn.draw", "turn.play", "turn.discard"],
     },
     "turn.start": {
-        "title": "Start of the turn: Dynamite, then Jail",
-        "text": "Before drawing, a player with Dynamite in front of him makes its draw!, and "
-                "after that a player in Jail makes the Jail's draw!. Dynamite always comes "
-                "first. If neither card is there, the start has nothing to do and the player "
-                "goes straight to the draw phase.",
+        "title": N_("Start of the turn: Dynamite, then Jail"),
+        "text": N_("Before drawing, a player with Dynamite in front of him makes its draw!, and "
+                   "after that a player in Jail makes the Jail's draw!. Dynamite always comes "
+                   "first. If neither card is there, the start has nothing to do and the player "
+                   "goes straight to the draw phase."),
         "see": ["card.dynamite", "card.jail", "draw"],
     },
     "turn.draw": {
-        "title": "Draw phase",
-        "text": "The player takes the top two cards of the deck into his hand. Black Jack, "
-                "Jesse Jones, Kit Carlson and Pedro Ramirez draw in their own way. When the "
-                "deck runs out, the discard pile is shuffled into a new deck.",
+        "title": N_("Draw phase"),
+        "text": N_("The player takes the top two cards of the deck into his hand. Black Jack, "
+                   "Jesse Jones, Kit Carlson and Pedro Ramirez draw in their own way. When the "
+                   "deck runs out, the discard pile is shuffled into a new deck."),
         "see": ["char.black_jack", "char.jesse_jones", "char.kit_carlson",
                 "char.pedro_ramirez", "faq.deck_reshuffle"],
     },
     "turn.play": {
-        "title": "Play phase",
-        "text": "The player whose turn it is plays cards one at a time, as many as he wants, "
-                "or none at all. Each card played leaves his hand. Nobody else plays cards in "
-                "that turn, except to answer something aimed at them. While someone still has "
-                "to answer, no new card is played.",
+        "title": N_("Play phase"),
+        "text": N_("The player whose turn it is plays cards one at a time, as many as he wants, "
+                   "or none at all. Each card played leaves his hand. Nobody else plays cards in "
+                   "that turn, except to answer something aimed at them. While someone still has "
+                   "to answer, no new card is played."),
         "see": ["turn.bang_limit", "turn.one_copy", "turn.one_weapon", "answer.pending",
                 "answer.out_of_turn"],
     },
     "turn.bang_limit": {
-        "title": "One BANG! per turn",
-        "text": "A player may play only one card named BANG! in his turn. Volcanic and Willy "
-                "the Kid lift this limit. Other cards that shoot (Gatling, a Duel) are not "
-                "BANG! cards and never count; BANG! cards discarded in a Duel or against "
-                "Indians! do not count either. A Missed! played as a BANG! by Calamity Janet "
-                "does count.",
+        "title": N_("One BANG! per turn"),
+        "text": N_("A player may play only one card named BANG! in his turn. Volcanic and Willy "
+                   "the Kid lift this limit. Other cards that shoot (Gatling, a Duel) are not "
+                   "BANG! cards and never count; BANG! cards discarded in a Duel or against "
+                   "Indians! do not count either. A Missed! played as a BANG! by Calamity Janet "
+                   "does count."),
         "see": ["card.bang", "card.volcanic", "char.willy_the_kid", "faq.gatling_not_bang",
                 "faq.janet_limit", "faq.duel_bangs_not_counted"],
     },
     "turn.one_copy": {
-        "title": "One copy of a card in play",
-        "text": "A player can never have two cards with the same name in front of him: no "
-                "second Barrel, no second Mustang, no second Jail.",
+        "title": N_("One copy of a card in play"),
+        "text": N_("A player can never have two cards with the same name in front of him: no "
+                   "second Barrel, no second Mustang, no second Jail."),
         "see": ["turn.one_weapon", "cards"],
     },
     "turn.one_weapon": {
-        "title": "One weapon at a time",
-        "text": "A player has at most one weapon card in play. Putting down a new weapon "
-                "discards the one already there. Putting down a weapon of the same name as "
-                "the one in play is not allowed (it would be a second copy).",
+        "title": N_("One weapon at a time"),
+        "text": N_("A player has at most one weapon card in play. Putting down a new weapon "
+                   "discards the one already there. Putting down a weapon of the same name as "
+                   "the one in play is not allowed (it would be a second copy)."),
         "see": ["card.weapons", "turn.one_copy", "reach"],
     },
     "turn.discard": {
-        "title": "End of the turn: the hand limit",
-        "text": "When the player ends his turn he may keep as many cards as his current life "
-                "points, and discards the rest. He discards exactly the excess, no more and no "
-                "fewer. Then the turn passes clockwise to the next living player.",
+        "title": N_("End of the turn: the hand limit"),
+        "text": N_("When the player ends his turn he may keep as many cards as his current life "
+                   "points, and discards the rest. He discards exactly the excess, no more and no "
+                   "fewer. Then the turn passes clockwise to the next living player."),
         "see": ["turn.order"],
     },
     # ---------------------------------------------------------------- distance
     "distance": {
-        "title": "Distance",
-        "text": "Distance is how many steps it takes to walk from one player's seat to "
-                "another's, the shorter way round the table, stepping only on living "
-                "players. Next-door neighbours are at distance 1. Mustang, Scope, "
-                "Paul Regret and Rose Doolan change it; after all changes it is never less "
-                "than 1.",
+        "title": N_("Distance"),
+        "text": N_("Distance is how many steps it takes to walk from one player's seat to "
+                   "another's, the shorter way round the table, stepping only on living "
+                   "players. Next-door neighbours are at distance 1. Mustang, Scope, "
+                   "Paul Regret and Rose Doolan change it; after all changes it is never less "
+                   "than 1."),
         "see": ["distance.mustang", "distance.scope", "reach", "seats"],
     },
     "distance.mustang": {
-        "title": "Mustang: seen farther",
-        "text": "Others count the distance to a player with a Mustang as one more. He still "
-                "sees everyone at the usual distance. Paul Regret counts as having one of his "
-                "own, and a real Mustang adds to it.",
+        "title": N_("Mustang: seen farther"),
+        "text": N_("Others count the distance to a player with a Mustang as one more. He still "
+                   "sees everyone at the usual distance. Paul Regret counts as having one of his "
+                   "own, and a real Mustang adds to it."),
         "see": ["card.mustang", "char.paul_regret", "distance"],
     },
     "distance.scope": {
-        "title": "Scope: seeing closer",
-        "text": "A player with a Scope counts the distance to every other player as one less. "
-                "Others still see him as before. Rose Doolan counts as having one of her own, "
-                "and a real Scope takes off one more. The result is never below 1.",
+        "title": N_("Scope: seeing closer"),
+        "text": N_("A player with a Scope counts the distance to every other player as one less. "
+                   "Others still see him as before. Rose Doolan counts as having one of her own, "
+                   "and a real Scope takes off one more. The result is never below 1."),
         "see": ["card.scope", "char.rose_doolan", "distance"],
     },
     "reach": {
-        "title": "Reach",
-        "text": "A BANG! can only go to a player whose distance is at most the range of the "
-                "shooter's weapon. Without a weapon card every player uses the Colt .45 "
-                "printed on the board, range 1, which can never be lost. Weapons set reach "
-                "only: they do not change distance, so they do not help Panic!.",
+        "title": N_("Reach"),
+        "text": N_("A BANG! can only go to a player whose distance is at most the range of the "
+                   "shooter's weapon. Without a weapon card every player uses the Colt .45 "
+                   "printed on the board, range 1, which can never be lost. Weapons set reach "
+                   "only: they do not change distance, so they do not help Panic!."),
         "see": ["card.weapons", "distance", "card.panic"],
     },
     # ---------------------------------------------------------------- draw!
     "draw": {
-        "title": "Draw!",
-        "text": "Some cards ask for a \"draw!\": flip the deck's top card face up, read its "
-                "suit and rank, and discard it; it never goes into anyone's hand. Ranks run "
-                "2, 3 ... 10, J, Q, K, A, with the Ace highest. The companion needs only the "
-                "card that was turned over, written as rank and suit (8♠, 10H, QD).",
+        "title": N_("Draw!"),
+        "text": N_("Some cards ask for a \"draw!\": flip the deck's top card face up, read its "
+                   "suit and rank, and discard it; it never goes into anyone's hand. Ranks run "
+                   "2, 3 ... 10, J, Q, K, A, with the Ace highest. The companion needs only the "
+                   "card that was turned over, written as rank and suit (8♠, 10H, QD)."),
         "see": ["card.barrel", "card.jail", "card.dynamite", "char.lucky_duke"],
     },
     # ---------------------------------------------------------------- answers
     "answer.pending": {
-        "title": "Open questions",
-        "text": "Some cards ask other players to answer: a BANG! asks its target, a Gatling "
-                "and Indians! ask everyone else at once, a Duel asks the two duellists in turn, "
-                "and a lethal hit asks the dying player. Until every one of them has answered, "
-                "only answers are accepted, plus abilities that work at any moment and host "
-                "corrections. Players asked together answer in any order.",
+        "title": N_("Open questions"),
+        "text": N_("Some cards ask other players to answer: a BANG! asks its target, a Gatling "
+                   "and Indians! ask everyone else at once, a Duel asks the two duellists in turn, "
+                   "and a lethal hit asks the dying player. Until every one of them has answered, "
+                   "only answers are accepted, plus abilities that work at any moment and host "
+                   "corrections. Players asked together answer in any order."),
         "see": ["answer.out_of_turn", "dying", "card.gatling", "card.duel"],
     },
     "answer.out_of_turn": {
-        "title": "What can be done out of turn",
-        "text": "Outside his own turn a player can only answer: a Missed! (or a Barrel or "
-                "Jourdonnais draw!) against a shot at himself, a BANG! in a Duel or against "
-                "Indians!, a Beer when a hit would kill him, and abilities that say they work "
-                "at any moment (Sid Ketchum). Every other card waits for his turn.",
+        "title": N_("What can be done out of turn"),
+        "text": N_("Outside his own turn a player can only answer: a Missed! (or a Barrel or "
+                   "Jourdonnais draw!) against a shot at himself, a BANG! in a Duel or against "
+                   "Indians!, a Beer when a hit would kill him, and abilities that say they work "
+                   "at any moment (Sid Ketchum). Every other card waits for his turn."),
         "see": ["answer.pending", "card.missed", "card.beer", "char.sid_ketchum"],
     },
     # ---------------------------------------------------------------- dying
     "dying": {
-        "title": "A lethal hit",
-        "text": "A player whose life drops to 0 or below is dying. Before he is out he may "
-                "play Beer cards from his hand, each worth one life point; if the hit took him "
-                "below zero he needs one Beer for each point under 1. Sid Ketchum may also use "
-                "his ability. If he ends at 1 life or more he stays in; otherwise he is "
-                "eliminated.",
+        "title": N_("A lethal hit"),
+        "text": N_("A player whose life drops to 0 or below is dying. Before he is out he may "
+                   "play Beer cards from his hand, each worth one life point; if the hit took him "
+                   "below zero he needs one Beer for each point under 1. Sid Ketchum may also use "
+                   "his ability. If he ends at 1 life or more he stays in; otherwise he is "
+                   "eliminated."),
         "see": ["dying.two_left", "elimination", "card.beer", "char.sid_ketchum"],
     },
     "dying.two_left": {
-        "title": "Beer with two players left",
-        "text": "When only two players are alive, a Beer can still be played but gives no life "
-                "point, in or out of turn. It cannot save a dying player then.",
+        "title": N_("Beer with two players left"),
+        "text": N_("When only two players are alive, a Beer can still be played but gives no life "
+                   "point, in or out of turn. It cannot save a dying player then."),
         "see": ["card.beer", "dying"],
     },
     "elimination": {
-        "title": "Elimination",
-        "text": "An eliminated player shows his role and discards every card in his hand and "
-                "in front of him (to Vulture Sam, if he is in the game). He takes no more "
-                "turns and no longer counts for distance. If it was his turn, the turn passes "
-                "to the next living player.",
+        "title": N_("Elimination"),
+        "text": N_("An eliminated player shows his role and discards every card in his hand and "
+                   "in front of him (to Vulture Sam, if he is in the game). He takes no more "
+                   "turns and no longer counts for distance. If it was his turn, the turn passes "
+                   "to the next living player."),
         "see": ["rewards", "penalty", "char.vulture_sam", "end.game"],
     },
     "rewards": {
-        "title": "Reward for an Outlaw",
-        "text": "Whoever eliminates an Outlaw draws 3 cards from the deck, whatever his own "
-                "role, an Outlaw included. If nobody caused the elimination, nobody draws.",
+        "title": N_("Reward for an Outlaw"),
+        "text": N_("Whoever eliminates an Outlaw draws 3 cards from the deck, whatever his own "
+                   "role, an Outlaw included. If nobody caused the elimination, nobody draws."),
         "see": ["responsibility", "penalty"],
     },
     "penalty": {
-        "title": "Sheriff kills a Deputy",
-        "text": "If the Sheriff eliminates one of his Deputies, the Sheriff discards every card "
-                "in his hand and every card in front of him.",
+        "title": N_("Sheriff kills a Deputy"),
+        "text": N_("If the Sheriff eliminates one of his Deputies, the Sheriff discards every card "
+                   "in his hand and every card in front of him."),
         "see": ["responsibility", "rewards"],
     },
     "responsibility": {
-        "title": "Who caused a loss",
-        "text": "The player who played the card that cost the life point is responsible for "
-                "it: the shooter of a BANG!, the player of a Gatling or of Indians!, and in a "
-                "Duel the player who won it. Dynamite is caused by nobody. A player who loses "
-                "his own Duel caused it himself, which counts as nobody: no reward, no "
-                "penalty. Rewards, the Sheriff's penalty and El Gringo follow this.",
+        "title": N_("Who caused a loss"),
+        "text": N_("The player who played the card that cost the life point is responsible for "
+                   "it: the shooter of a BANG!, the player of a Gatling or of Indians!, and in a "
+                   "Duel the player who won it. Dynamite is caused by nobody. A player who loses "
+                   "his own Duel caused it himself, which counts as nobody: no reward, no "
+                   "penalty. Rewards, the Sheriff's penalty and El Gringo follow this."),
         "see": ["rewards", "penalty", "char.el_gringo", "faq.dynamite_nobody",
                 "faq.outlaw_own_duel", "faq.gatling_indians_responsible"],
     },
     # ---------------------------------------------------------------- cards
     "card.bang": {
-        "title": "BANG!",
-        "text": "Shoot one other living player within your reach. He may cancel the shot with "
-                "a Missed! (or a Barrel's heart); otherwise he loses 1 life point. The BANG! is "
-                "discarded either way. One per turn.",
+        "title": N_("BANG!"),
+        "text": N_("Shoot one other living player within your reach. He may cancel the shot with "
+                   "a Missed! (or a Barrel's heart); otherwise he loses 1 life point. The BANG! is "
+                   "discarded either way. One per turn."),
         "see": ["reach", "turn.bang_limit", "card.missed", "card.barrel"],
     },
     "card.missed": {
-        "title": "Missed!",
-        "text": "Played out of turn to cancel a shot aimed at you: a BANG! or your share of a "
-                "Gatling. It cannot cancel a shot at someone else, and it is no answer to a "
-                "Duel or to Indians!. It is not played on its own in your turn.",
+        "title": N_("Missed!"),
+        "text": N_("Played out of turn to cancel a shot aimed at you: a BANG! or your share of a "
+                   "Gatling. It cannot cancel a shot at someone else, and it is no answer to a "
+                   "Duel or to Indians!. It is not played on its own in your turn."),
         "see": ["card.bang", "card.gatling", "faq.own_shots_only",
                 "faq.no_missed_vs_indians_duel"],
     },
     "card.beer": {
-        "title": "Beer",
-        "text": "Gain 1 life point, never above your starting life. Play it in your turn (at "
-                "full life it is allowed and does nothing), or out of turn only when a hit "
-                "would eliminate you. It heals only the player who drinks it, and nobody when "
-                "only two players are left.",
+        "title": N_("Beer"),
+        "text": N_("Gain 1 life point, never above your starting life. Play it in your turn (at "
+                   "full life it is allowed and does nothing), or out of turn only when a hit "
+                   "would eliminate you. It heals only the player who drinks it, and nobody when "
+                   "only two players are left."),
         "see": ["dying", "dying.two_left", "faq.beer_lethal_only", "faq.beer_self_max"],
     },
     "card.panic": {
-        "title": "Panic!",
-        "text": "Steal one card from someone sitting at distance 1: pick blindly from his hand, "
-                "or name a card lying in front of him (Jail and Dynamite included). It goes "
-                "into your hand. Your weapon does not help: only Mustang, Scope, Paul Regret "
-                "and Rose Doolan change that distance.",
+        "title": N_("Panic!"),
+        "text": N_("Steal one card from someone sitting at distance 1: pick blindly from his hand, "
+                   "or name a card lying in front of him (Jail and Dynamite included). It goes "
+                   "into your hand. Your weapon does not help: only Mustang, Scope, Paul Regret "
+                   "and Rose Doolan change that distance."),
         "see": ["distance", "reach", "faq.panic_takes_jail_dynamite", "card.cat_balou"],
     },
     "card.cat_balou": {
-        "title": "Cat Balou",
-        "text": "Make any player, at any distance, discard one card: pick blindly from his "
-                "hand, or name a card lying in front of him. You may pick yourself, for "
-                "example to get rid of a card in front of you.",
+        "title": N_("Cat Balou"),
+        "text": N_("Make any player, at any distance, discard one card: pick blindly from his "
+                   "hand, or name a card lying in front of him. You may pick yourself, for "
+                   "example to get rid of a card in front of you."),
         "see": ["card.panic", "faq.panic_takes_jail_dynamite"],
     },
     "card.stagecoach": {
-        "title": "Stagecoach",
-        "text": "Draw 2 cards from the deck.",
+        "title": N_("Stagecoach"),
+        "text": N_("Draw 2 cards from the deck."),
         "see": ["card.wells_fargo"],
     },
     "card.wells_fargo": {
-        "title": "Wells Fargo",
-        "text": "Draw 3 cards from the deck.",
+        "title": N_("Wells Fargo"),
+        "text": N_("Draw 3 cards from the deck."),
         "see": ["card.stagecoach"],
     },
     "card.gatling": {
-        "title": "Gatling",
-        "text": "Every other living player is shot once, at any distance. Each of them may "
-                "cancel his own shot with a Missed! or a Barrel's heart, or loses 1 life "
-                "point. It is not a BANG! card: it does not count toward the BANG! limit, and "
-                "Slab the Killer's Gatling needs only one Missed! per player.",
+        "title": N_("Gatling"),
+        "text": N_("Every other living player is shot once, at any distance. Each of them may "
+                   "cancel his own shot with a Missed! or a Barrel's heart, or loses 1 life "
+                   "point. It is not a BANG! card: it does not count toward the BANG! limit, and "
+                   "Slab the Killer's Gatling needs only one Missed! per player."),
         "see": ["faq.barrel_vs_gatling", "faq.gatling_not_bang", "faq.slab_gatling",
                 "answer.pending"],
     },
     "card.duel": {
-        "title": "Duel",
-        "text": "Challenge any other player, at any distance. The challenged player discards a "
-                "BANG! or gives up; then the challenger does the same; and so on in turn. The "
-                "first one who does not discard a BANG! loses 1 life point and the Duel ends. "
-                "A Missed! or a Barrel is no answer in a Duel.",
+        "title": N_("Duel"),
+        "text": N_("Challenge any other player, at any distance. The challenged player discards a "
+                   "BANG! or gives up; then the challenger does the same; and so on in turn. The "
+                   "first one who does not discard a BANG! loses 1 life point and the Duel ends. "
+                   "A Missed! or a Barrel is no answer in a Duel."),
         "see": ["faq.duel_bangs_not_counted", "faq.outlaw_own_duel", "faq.janet_duel",
                 "faq.no_missed_vs_indians_duel"],
     },
     "card.indians": {
-        "title": "Indians!",
-        "text": "Every other living player, at any distance, discards a BANG! or loses 1 life "
-                "point. Missed! and Barrel are no answer to it.",
+        "title": N_("Indians!"),
+        "text": N_("Every other living player, at any distance, discards a BANG! or loses 1 life "
+                   "point. Missed! and Barrel are no answer to it."),
         "see": ["faq.no_missed_vs_indians_duel", "faq.gatling_indians_responsible",
                 "faq.janet_duel"],
     },
     "card.general_store": {
-        "title": "General Store",
-        "text": "Turn up one card per living player. Starting with the player of the card and "
-                "going clockwise, each player picks one into his hand. In the companion: every "
-                "living player's hand grows by one.",
+        "title": N_("General Store"),
+        "text": N_("Turn up one card per living player. Starting with the player of the card and "
+                   "going clockwise, each player picks one into his hand. In the companion: every "
+                   "living player's hand grows by one."),
         "see": ["faq.general_store"],
     },
     "card.saloon": {
-        "title": "Saloon",
-        "text": "Every living player gains 1 life point, up to his starting life. It is played "
-                "in your turn only: it cannot save a dying player.",
+        "title": N_("Saloon"),
+        "text": N_("Every living player gains 1 life point, up to his starting life. It is played "
+                   "in your turn only: it cannot save a dying player."),
         "see": ["card.beer", "faq.saloon_not_out_of_turn"],
     },
     "card.barrel": {
-        "title": "Barrel",
-        "text": "Blue card. When shot (by a BANG! or a Gatling) you may draw! once: a heart "
-                "cancels the shot, as a Missed! would. If it fails you may still play a "
-                "Missed!. One try per shot. It does nothing against Indians! or in a Duel.",
+        "title": N_("Barrel"),
+        "text": N_("Blue card. When shot (by a BANG! or a Gatling) you may draw! once: a heart "
+                   "cancels the shot, as a Missed! would. If it fails you may still play a "
+                   "Missed!. One try per shot. It does nothing against Indians! or in a Duel."),
         "see": ["draw", "faq.barrel_vs_gatling", "faq.missed_after_barrel",
                 "faq.slab_barrel", "char.jourdonnais"],
     },
     "card.scope": {
-        "title": "Scope",
-        "text": "Blue card. You see every other player one step closer (never closer than 1).",
+        "title": N_("Scope"),
+        "text": N_("Blue card. You see every other player one step closer (never closer than 1)."),
         "see": ["distance.scope", "char.rose_doolan"],
     },
     "card.mustang": {
-        "title": "Mustang",
-        "text": "Blue card. Every other player sees you one step farther away.",
+        "title": N_("Mustang"),
+        "text": N_("Blue card. Every other player sees you one step farther away."),
         "see": ["distance.mustang", "char.paul_regret"],
     },
     "card.jail": {
-        "title": "Jail",
-        "text": "Put it in front of another player, at any distance, but never the Sheriff. At "
-                "the start of his turn (after any Dynamite) he draws!: a heart frees him, the "
-                "Jail is discarded and he plays his turn; anything else discards the Jail and "
-                "he misses this turn. While jailed he can still be shot and still answer.",
+        "title": N_("Jail"),
+        "text": N_("Put it in front of another player, at any distance, but never the Sheriff. At "
+                   "the start of his turn (after any Dynamite) he draws!: a heart frees him, the "
+                   "Jail is discarded and he plays his turn; anything else discards the Jail and "
+                   "he misses this turn. While jailed he can still be shot and still answer."),
         "see": ["turn.start", "faq.jail_on_sheriff", "faq.jailed_still_target",
                 "faq.dynamite_before_jail"],
     },
     "card.dynamite": {
-        "title": "Dynamite",
-        "text": "Put it in front of yourself. At the start of its holder's turn he draws!: a "
-                "spade from 2 to 9 makes it explode, he loses 3 life points and it is "
-                "discarded; any other card passes it to the next living player clockwise. The "
-                "damage is caused by nobody.",
+        "title": N_("Dynamite"),
+        "text": N_("Put it in front of yourself. At the start of its holder's turn he draws!: a "
+                   "spade from 2 to 9 makes it explode, he loses 3 life points and it is "
+                   "discarded; any other card passes it to the next living player clockwise. The "
+                   "damage is caused by nobody."),
         "see": ["turn.start", "faq.dynamite_nobody", "faq.dynamite_before_jail",
                 "faq.dynamite_passes"],
     },
     "card.volcanic": {
-        "title": "Volcanic",
-        "text": "Weapon, range 1. While it lies in front of you, the one-BANG!-per-turn limit "
-                "is lifted for you.",
+        "title": N_("Volcanic"),
+        "text": N_("Weapon, range 1. While it lies in front of you, the one-BANG!-per-turn limit "
+                   "is lifted for you."),
         "see": ["card.weapons", "turn.bang_limit"],
     },
     "card.weapons": {
-        "title": "Weapons",
-        "text": "Colt .45 (on the board, no card): range 1. Volcanic 1, Schofield 2, Remington "
-                "3, Rev. Carabine 4, Winchester 5. A weapon card replaces the one in play; "
-                "losing it leaves you with the Colt .45 again.",
+        "title": N_("Weapons"),
+        "text": N_("Colt .45 (on the board, no card): range 1. Volcanic 1, Schofield 2, Remington "
+                   "3, Rev. Carabine 4, Winchester 5. A weapon card replaces the one in play; "
+                   "losing it leaves you with the Colt .45 again."),
         "see": ["reach", "turn.one_weapon", "card.volcanic"],
     },
     # ---------------------------------------------------------------- characters
     "char.bart_cassidy": {
-        "title": "Bart Cassidy",
-        "text": "4 life. For every life point he loses he draws one card from the deck, "
-                "whatever caused the loss (Dynamite too). The cards come after the hit is "
-                "settled and only if he is still alive: a dying Bart cannot use them to save "
-                "himself.",
+        "title": N_("Bart Cassidy"),
+        "text": N_("4 life. For every life point he loses he draws one card from the deck, "
+                   "whatever caused the loss (Dynamite too). The cards come after the hit is "
+                   "settled and only if he is still alive: a dying Bart cannot use them to save "
+                   "himself."),
         "see": ["faq.bart_gringo_last_life", "faq.bart_dynamite"],
     },
     "char.black_jack": {
-        "title": "Black Jack",
-        "text": "4 life. In his draw phase he must show the second card he draws. If it is a "
-                "heart or a diamond he draws one more card, which he need not show.",
+        "title": N_("Black Jack"),
+        "text": N_("4 life. In his draw phase he must show the second card he draws. If it is a "
+                   "heart or a diamond he draws one more card, which he need not show."),
         "see": ["turn.draw"],
     },
     "char.calamity_janet": {
-        "title": "Calamity Janet",
-        "text": "4 life. She may use a BANG! as a Missed! and a Missed! as a BANG!, wherever "
-                "those cards are used: a Missed! shot as a BANG! is her BANG! for the turn, "
-                "and she may discard a Missed! as a BANG! in a Duel or against Indians!.",
+        "title": N_("Calamity Janet"),
+        "text": N_("4 life. She may use a BANG! as a Missed! and a Missed! as a BANG!, wherever "
+                   "those cards are used: a Missed! shot as a BANG! is her BANG! for the turn, "
+                   "and she may discard a Missed! as a BANG! in a Duel or against Indians!."),
         "see": ["faq.janet_limit", "faq.janet_duel"],
     },
     "char.el_gringo": {
-        "title": "El Gringo",
-        "text": "3 life. For each life point he loses to a card played by another player, he "
-                "takes a random card from that player's hand, if it has any. Dynamite and his "
-                "own lost Duel come from nobody and give nothing. Like Bart, he takes the "
-                "cards only once the hit is settled and he is still alive.",
+        "title": N_("El Gringo"),
+        "text": N_("3 life. For each life point he loses to a card played by another player, he "
+                   "takes a random card from that player's hand, if it has any. Dynamite and his "
+                   "own lost Duel come from nobody and give nothing. Like Bart, he takes the "
+                   "cards only once the hit is settled and he is still alive."),
         "see": ["responsibility", "faq.gringo_dynamite", "faq.bart_gringo_last_life"],
     },
     "char.jesse_jones": {
-        "title": "Jesse Jones",
-        "text": "4 life. In his draw phase he may take his first card at random from the hand "
-                "of another player who has cards; the second comes from the deck.",
+        "title": N_("Jesse Jones"),
+        "text": N_("4 life. In his draw phase he may take his first card at random from the hand "
+                   "of another player who has cards; the second comes from the deck."),
         "see": ["turn.draw"],
     },
     "char.jourdonnais": {
-        "title": "Jourdonnais",
-        "text": "4 life. He always counts as having a Barrel: against a shot he may draw! and a "
-                "heart cancels it. With a real Barrel too he gets two separate tries before he "
-                "needs a Missed!.",
+        "title": N_("Jourdonnais"),
+        "text": N_("4 life. He always counts as having a Barrel: against a shot he may draw! and a "
+                   "heart cancels it. With a real Barrel too he gets two separate tries before he "
+                   "needs a Missed!."),
         "see": ["card.barrel", "faq.jourdonnais_barrel"],
     },
     "char.kit_carlson": {
-        "title": "Kit Carlson",
-        "text": "4 life. In his draw phase he looks at the top three cards, keeps two and puts "
-                "the third back on top of the deck face down.",
+        "title": N_("Kit Carlson"),
+        "text": N_("4 life. In his draw phase he looks at the top three cards, keeps two and puts "
+                   "the third back on top of the deck face down."),
         "see": ["turn.draw"],
     },
     "char.lucky_duke": {
-        "title": "Lucky Duke",
-        "text": "4 life. Every time he must draw! (Barrel, Jail, Dynamite) he turns over two "
-                "cards and picks the one that counts; both are discarded.",
+        "title": N_("Lucky Duke"),
+        "text": N_("4 life. Every time he must draw! (Barrel, Jail, Dynamite) he turns over two "
+                   "cards and picks the one that counts; both are discarded."),
         "see": ["draw", "faq.lucky_duke_every_draw"],
     },
     "char.paul_regret": {
-        "title": "Paul Regret",
-        "text": "3 life. Other players see him one step farther, as if he had a Mustang; a real "
-                "Mustang adds a second step.",
+        "title": N_("Paul Regret"),
+        "text": N_("3 life. Other players see him one step farther, as if he had a Mustang; a real "
+                   "Mustang adds a second step."),
         "see": ["distance.mustang"],
     },
     "char.pedro_ramirez": {
-        "title": "Pedro Ramirez",
-        "text": "4 life. In his draw phase he may take his first card from the top of the "
-                "discard pile; the second comes from the deck.",
+        "title": N_("Pedro Ramirez"),
+        "text": N_("4 life. In his draw phase he may take his first card from the top of the "
+                   "discard pile; the second comes from the deck."),
         "see": ["turn.draw"],
     },
     "char.rose_doolan": {
-        "title": "Rose Doolan",
-        "text": "4 life. She sees every other player one step closer, as if she had a Scope; a "
-                "real Scope takes off a second step. Never closer than 1.",
+        "title": N_("Rose Doolan"),
+        "text": N_("4 life. She sees every other player one step closer, as if she had a Scope; a "
+                   "real Scope takes off a second step. Never closer than 1."),
         "see": ["distance.scope"],
     },
     "char.sid_ketchum": {
-        "title": "Sid Ketchum",
-        "text": "4 life. At any moment, in or out of his turn and even while dying, he may "
-                "discard two cards from his hand to gain 1 life point, as often as he has the "
-                "cards, but never above his starting life.",
+        "title": N_("Sid Ketchum"),
+        "text": N_("4 life. At any moment, in or out of his turn and even while dying, he may "
+                   "discard two cards from his hand to gain 1 life point, as often as he has the "
+                   "cards, but never above his starting life."),
         "see": ["dying", "faq.sid_out_of_turn"],
     },
     "char.slab_the_killer": {
-        "title": "Slab the Killer",
-        "text": "4 life. Each of his BANG! cards needs two Missed! effects to be cancelled. A "
-                "Barrel's heart is one of the two. Only cards named BANG! are affected: his "
-                "Gatling is cancelled by one Missed!.",
+        "title": N_("Slab the Killer"),
+        "text": N_("4 life. Each of his BANG! cards needs two Missed! effects to be cancelled. A "
+                   "Barrel's heart is one of the two. Only cards named BANG! are affected: his "
+                   "Gatling is cancelled by one Missed!."),
         "see": ["faq.slab_barrel", "faq.slab_gatling"],
     },
     "char.suzy_lafayette": {
-        "title": "Suzy Lafayette",
-        "text": "4 life. The moment her hand becomes empty she draws one card, also out of her "
-                "turn and in the middle of a Duel.",
+        "title": N_("Suzy Lafayette"),
+        "text": N_("4 life. The moment her hand becomes empty she draws one card, also out of her "
+                   "turn and in the middle of a Duel."),
         "see": ["faq.suzy_duel"],
     },
     "char.vulture_sam": {
-        "title": "Vulture Sam",
-        "text": "4 life. When another player is eliminated, Sam takes all of that player's "
-                "cards, from the hand and from in front of him, into his own hand.",
+        "title": N_("Vulture Sam"),
+        "text": N_("4 life. When another player is eliminated, Sam takes all of that player's "
+                   "cards, from the hand and from in front of him, into his own hand."),
         "see": ["elimination", "faq.vulture_sam"],
     },
     "char.willy_the_kid": {
-        "title": "Willy the Kid",
-        "text": "4 life. He may play any number of BANG! cards in his turn.",
+        "title": N_("Willy the Kid"),
+        "text": N_("4 life. He may play any number of BANG! cards in his turn."),
         "see": ["turn.bang_limit"],
     },
     # ---------------------------------------------------------------- rulings
     "faq.barrel_vs_gatling": {
-        "title": "Barrel against Gatling",
-        "text": "A Gatling shoots each player, so a Barrel (or Jourdonnais) may be tried "
-                "against it exactly as against a BANG!.",
+        "title": N_("Barrel against Gatling"),
+        "text": N_("A Gatling shoots each player, so a Barrel (or Jourdonnais) may be tried "
+                   "against it exactly as against a BANG!."),
         "see": ["card.barrel", "card.gatling"],
     },
     "faq.no_missed_vs_indians_duel": {
-        "title": "No Missed! or Barrel against Indians! or in a Duel",
-        "text": "Indians! and a Duel are not shots. The only answer is to discard a BANG! (or "
-                "Calamity Janet's Missed! used as one) or to lose the life point.",
+        "title": N_("No Missed! or Barrel against Indians! or in a Duel"),
+        "text": N_("Indians! and a Duel are not shots. The only answer is to discard a BANG! (or "
+                   "Calamity Janet's Missed! used as one) or to lose the life point."),
         "see": ["card.indians", "card.duel"],
     },
     "faq.missed_after_barrel": {
-        "title": "Missed! after a failed Barrel",
-        "text": "If the Barrel's draw! is not a heart, the shot is still open and the target "
-                "may play a Missed! or take the hit.",
+        "title": N_("Missed! after a failed Barrel"),
+        "text": N_("If the Barrel's draw! is not a heart, the shot is still open and the target "
+                   "may play a Missed! or take the hit."),
         "see": ["card.barrel"],
     },
     "faq.jourdonnais_barrel": {
-        "title": "Jourdonnais with a real Barrel",
-        "text": "He has two separate draw!s against one shot: his own and the Barrel's, each "
-                "once. Against Slab the Killer two hearts are enough to cancel the shot.",
+        "title": N_("Jourdonnais with a real Barrel"),
+        "text": N_("He has two separate draw!s against one shot: his own and the Barrel's, each "
+                   "once. Against Slab the Killer two hearts are enough to cancel the shot."),
         "see": ["char.jourdonnais", "faq.slab_barrel"],
     },
     "faq.slab_barrel": {
-        "title": "Barrel against Slab the Killer",
-        "text": "The Barrel is tried once per shot. A heart counts as one of the two Missed! "
-                "effects needed, so one Missed! card is still required; after a failed draw! "
-                "two Missed! are needed.",
+        "title": N_("Barrel against Slab the Killer"),
+        "text": N_("The Barrel is tried once per shot. A heart counts as one of the two Missed! "
+                   "effects needed, so one Missed! card is still required; after a failed draw! "
+                   "two Missed! are needed."),
         "see": ["char.slab_the_killer", "card.barrel"],
     },
     "faq.slab_gatling": {
-        "title": "Slab the Killer's Gatling",
-        "text": "Slab's ability touches only cards named BANG!. Against his Gatling one Missed! "
-                "or one Barrel heart is enough.",
+        "title": N_("Slab the Killer's Gatling"),
+        "text": N_("Slab's ability touches only cards named BANG!. Against his Gatling one Missed! "
+                   "or one Barrel heart is enough."),
         "see": ["char.slab_the_killer", "card.gatling"],
     },
     "faq.gatling_not_bang": {
-        "title": "Gatling is not a BANG! card",
-        "text": "A player may play a Gatling and a BANG! in the same turn, and more than one "
-                "Gatling if he has them.",
+        "title": N_("Gatling is not a BANG! card"),
+        "text": N_("A player may play a Gatling and a BANG! in the same turn, and more than one "
+                   "Gatling if he has them."),
         "see": ["card.gatling", "turn.bang_limit"],
     },
     "faq.own_shots_only": {
-        "title": "Missed! only for your own shot",
-        "text": "A player cancels only shots aimed at himself; he cannot play a Missed! to save "
-                "someone else.",
+        "title": N_("Missed! only for your own shot"),
+        "text": N_("A player cancels only shots aimed at himself; he cannot play a Missed! to save "
+                   "someone else."),
         "see": ["card.missed"],
     },
     "faq.beer_two_left": {
-        "title": "Beer with two players left",
-        "text": "With only two players alive a Beer may be played, but it gives no life point.",
+        "title": N_("Beer with two players left"),
+        "text": N_("With only two players alive a Beer may be played, but it gives no life point."),
         "see": ["dying.two_left"],
     },
     "faq.beer_lethal_only": {
-        "title": "Beer out of turn only against a lethal hit",
-        "text": "Out of his turn a player may drink a Beer only when a hit has taken his last "
-                "life point, not after an ordinary hit.",
+        "title": N_("Beer out of turn only against a lethal hit"),
+        "text": N_("Out of his turn a player may drink a Beer only when a hit has taken his last "
+                   "life point, not after an ordinary hit."),
         "see": ["card.beer", "dying"],
     },
     "faq.beer_self_max": {
-        "title": "Beer heals only you, up to your starting life",
-        "text": "A Beer never helps another player and never raises life above the starting "
-                "value. At full life it may be played and simply has no effect.",
+        "title": N_("Beer heals only you, up to your starting life"),
+        "text": N_("A Beer never helps another player and never raises life above the starting "
+                   "value. At full life it may be played and simply has no effect."),
         "see": ["card.beer"],
     },
     "faq.saloon_not_out_of_turn": {
-        "title": "Saloon cannot save a dying player",
-        "text": "Only Beer (and Sid Ketchum's ability) may be used against a lethal hit. A "
-                "Saloon is played in your own turn only.",
+        "title": N_("Saloon cannot save a dying player"),
+        "text": N_("Only Beer (and Sid Ketchum's ability) may be used against a lethal hit. A "
+                   "Saloon is played in your own turn only."),
         "see": ["card.saloon", "dying"],
     },
     "faq.sid_out_of_turn": {
-        "title": "Sid Ketchum out of turn",
-        "text": "Sid may use his discard-two ability out of his turn, including to stay alive "
-                "after a lethal hit, exactly like a Beer.",
+        "title": N_("Sid Ketchum out of turn"),
+        "text": N_("Sid may use his discard-two ability out of his turn, including to stay alive "
+                   "after a lethal hit, exactly like a Beer."),
         "see": ["char.sid_ketchum", "dying"],
     },
     "faq.bart_gringo_last_life": {
-        "title": "Bart Cassidy and El Gringo on their last life point",
-        "text": "Project decision: their card comes only after the hit is settled and only if "
-                "they are still alive, so it cannot be the Beer that saves them. If they are "
-                "saved, they get it then.",
+        "title": N_("Bart Cassidy and El Gringo on their last life point"),
+        "text": N_("Project decision: their card comes only after the hit is settled and only if "
+                   "they are still alive, so it cannot be the Beer that saves them. If they are "
+                   "saved, they get it then."),
         "see": ["char.bart_cassidy", "char.el_gringo", "dying"],
     },
     "faq.outlaw_reward_anyone": {
-        "title": "Anyone who kills an Outlaw draws 3",
-        "text": "The reward goes to whoever eliminated the Outlaw: the Sheriff, a Deputy, the "
-                "Renegade or another Outlaw.",
+        "title": N_("Anyone who kills an Outlaw draws 3"),
+        "text": N_("The reward goes to whoever eliminated the Outlaw: the Sheriff, a Deputy, the "
+                   "Renegade or another Outlaw."),
         "see": ["rewards"],
     },
     "faq.dynamite_nobody": {
-        "title": "Dynamite is caused by nobody",
-        "text": "Life lost to Dynamite is nobody's doing: no reward, no Sheriff penalty, and "
-                "nothing for El Gringo.",
+        "title": N_("Dynamite is caused by nobody"),
+        "text": N_("Life lost to Dynamite is nobody's doing: no reward, no Sheriff penalty, and "
+                   "nothing for El Gringo."),
         "see": ["card.dynamite", "responsibility"],
     },
     "faq.gatling_indians_responsible": {
-        "title": "Gatling and Indians! kill in their player's name",
-        "text": "The player of a Gatling or of Indians! is responsible for any elimination it "
-                "causes: he gets the reward for an Outlaw, or the penalty if he is the Sheriff "
-                "and a Deputy dies.",
+        "title": N_("Gatling and Indians! kill in their player's name"),
+        "text": N_("The player of a Gatling or of Indians! is responsible for any elimination it "
+                   "causes: he gets the reward for an Outlaw, or the penalty if he is the Sheriff "
+                   "and a Deputy dies."),
         "see": ["responsibility", "rewards", "penalty"],
     },
     "faq.outlaw_own_duel": {
-        "title": "Losing your own Duel",
-        "text": "A player who starts a Duel and loses it was hit by his own card: nobody gets "
-                "a reward if he was an Outlaw, and El Gringo takes nothing.",
+        "title": N_("Losing your own Duel"),
+        "text": N_("A player who starts a Duel and loses it was hit by his own card: nobody gets "
+                   "a reward if he was an Outlaw, and El Gringo takes nothing."),
         "see": ["responsibility", "card.duel"],
     },
     "faq.discard_order": {
-        "title": "Order of an eliminated player's discards",
-        "text": "The eliminated player chooses in which order his cards go to the discard pile. "
-                "The companion does not track that order.",
+        "title": N_("Order of an eliminated player's discards"),
+        "text": N_("The eliminated player chooses in which order his cards go to the discard pile. "
+                   "The companion does not track that order."),
         "see": ["elimination"],
     },
     "faq.roles_untouchable": {
-        "title": "Roles and characters cannot be taken",
-        "text": "No card takes, discards or changes a role or character card.",
+        "title": N_("Roles and characters cannot be taken"),
+        "text": N_("No card takes, discards or changes a role or character card."),
         "see": ["characters"],
     },
     "faq.vulture_sam": {
-        "title": "Vulture Sam and the Sheriff's penalty",
-        "text": "Vulture Sam takes the cards of any eliminated player. No ruling says who gets "
-                "a Deputy's cards when the Sheriff kills him with Sam in play; the companion "
-                "gives the Deputy's cards to Sam, and the Sheriff's own discard goes to the "
-                "discard pile.",
+        "title": N_("Vulture Sam and the Sheriff's penalty"),
+        "text": N_("Vulture Sam takes the cards of any eliminated player. No ruling says who gets "
+                   "a Deputy's cards when the Sheriff kills him with Sam in play; the companion "
+                   "gives the Deputy's cards to Sam, and the Sheriff's own discard goes to the "
+                   "discard pile."),
         "see": ["char.vulture_sam", "penalty"],
     },
     "faq.janet_limit": {
-        "title": "Calamity Janet's Missed! as BANG! counts",
-        "text": "A Missed! she plays as a BANG! is her one BANG! for the turn.",
+        "title": N_("Calamity Janet's Missed! as BANG! counts"),
+        "text": N_("A Missed! she plays as a BANG! is her one BANG! for the turn."),
         "see": ["char.calamity_janet", "turn.bang_limit"],
     },
     "faq.janet_duel": {
-        "title": "Calamity Janet in a Duel and against Indians!",
-        "text": "She may discard a Missed! as if it were a BANG! in a Duel or against Indians!.",
+        "title": N_("Calamity Janet in a Duel and against Indians!"),
+        "text": N_("She may discard a Missed! as if it were a BANG! in a Duel or against Indians!."),
         "see": ["char.calamity_janet", "card.duel", "card.indians"],
     },
     "faq.duel_bangs_not_counted": {
-        "title": "BANG! cards in a Duel are not played",
-        "text": "BANG! cards discarded in a Duel (or against Indians!) do not use up the one "
-                "BANG! of the turn.",
+        "title": N_("BANG! cards in a Duel are not played"),
+        "text": N_("BANG! cards discarded in a Duel (or against Indians!) do not use up the one "
+                   "BANG! of the turn."),
         "see": ["turn.bang_limit", "card.duel"],
     },
     "faq.suzy_duel": {
-        "title": "Suzy Lafayette during a Duel",
-        "text": "Project decision: she draws the moment her hand is empty, even in the middle "
-                "of a Duel, so the new card may keep her in it.",
+        "title": N_("Suzy Lafayette during a Duel"),
+        "text": N_("Project decision: she draws the moment her hand is empty, even in the middle "
+                   "of a Duel, so the new card may keep her in it."),
         "see": ["char.suzy_lafayette", "card.duel"],
     },
     "faq.jail_on_sheriff": {
-        "title": "No Jail for the Sheriff",
-        "text": "Jail can go in front of any other player except the Sheriff.",
+        "title": N_("No Jail for the Sheriff"),
+        "text": N_("Jail can go in front of any other player except the Sheriff."),
         "see": ["card.jail"],
     },
     "faq.jailed_still_target": {
-        "title": "A jailed player still plays the game",
-        "text": "A player in Jail can be shot and can answer with Missed! or Beer as usual.",
+        "title": N_("A jailed player still plays the game"),
+        "text": N_("A player in Jail can be shot and can answer with Missed! or Beer as usual."),
         "see": ["card.jail"],
     },
     "faq.dynamite_before_jail": {
-        "title": "Dynamite before Jail",
-        "text": "With both in front of him, a player checks the Dynamite first, then the Jail.",
+        "title": N_("Dynamite before Jail"),
+        "text": N_("With both in front of him, a player checks the Dynamite first, then the Jail."),
         "see": ["turn.start"],
     },
     "faq.dynamite_passes": {
-        "title": "Where Dynamite goes",
-        "text": "A Dynamite that does not explode goes to the next living player clockwise "
-                "who has no Dynamite already.",
+        "title": N_("Where Dynamite goes"),
+        "text": N_("A Dynamite that does not explode goes to the next living player clockwise "
+                   "who has no Dynamite already."),
         "see": ["card.dynamite"],
     },
     "faq.panic_takes_jail_dynamite": {
-        "title": "Panic! and Cat Balou on Jail and Dynamite",
-        "text": "A Jail or Dynamite in front of a player is a card in play like any other: "
-                "Panic! may take it, Cat Balou may discard it.",
+        "title": N_("Panic! and Cat Balou on Jail and Dynamite"),
+        "text": N_("A Jail or Dynamite in front of a player is a card in play like any other: "
+                   "Panic! may take it, Cat Balou may discard it."),
         "see": ["card.panic", "card.cat_balou"],
     },
     "faq.lucky_duke_every_draw": {
-        "title": "Lucky Duke on every draw!",
-        "text": "His two-card choice works for each draw!: Barrel, Jail and Dynamite alike.",
+        "title": N_("Lucky Duke on every draw!"),
+        "text": N_("His two-card choice works for each draw!: Barrel, Jail and Dynamite alike."),
         "see": ["char.lucky_duke"],
     },
     "faq.bart_dynamite": {
-        "title": "Bart Cassidy and Dynamite",
-        "text": "An exploding Dynamite costs him 3 life points, so he draws 3 cards if he "
-                "survives.",
+        "title": N_("Bart Cassidy and Dynamite"),
+        "text": N_("An exploding Dynamite costs him 3 life points, so he draws 3 cards if he "
+                   "survives."),
         "see": ["char.bart_cassidy"],
     },
     "faq.gringo_dynamite": {
-        "title": "El Gringo and Dynamite",
-        "text": "Nobody played the Dynamite at him, so he takes nothing.",
+        "title": N_("El Gringo and Dynamite"),
+        "text": N_("Nobody played the Dynamite at him, so he takes nothing."),
         "see": ["char.el_gringo", "faq.dynamite_nobody"],
     },
     "faq.general_store": {
-        "title": "General Store order",
-        "text": "As many cards are turned up as there are living players; the player of the "
-                "card picks first, then the others clockwise.",
+        "title": N_("General Store order"),
+        "text": N_("As many cards are turned up as there are living players; the player of the "
+                   "card picks first, then the others clockwise."),
         "see": ["card.general_store"],
     },
     "faq.distance_dead": {
-        "title": "Eliminated players and distance",
-        "text": "Distance counts living players only, so players sitting beyond an eliminated "
-                "one move closer.",
+        "title": N_("Eliminated players and distance"),
+        "text": N_("Distance counts living players only, so players sitting beyond an eliminated "
+                   "one move closer."),
         "see": ["distance"],
     },
     "faq.deck_reshuffle": {
-        "title": "An empty deck",
-        "text": "When nothing is left to draw, the discards are shuffled into a fresh deck. The "
-                "companion does not track the deck: the table does it, and reports only the "
-                "cards that matter.",
+        "title": N_("An empty deck"),
+        "text": N_("When nothing is left to draw, the discards are shuffled into a fresh deck. The "
+                   "companion does not track the deck: the table does it, and reports only the "
+                   "cards that matter."),
         "see": ["turn.draw", "draw"],
     },
     "faq.draw_discarded": {
-        "title": "A draw! card is discarded",
-        "text": "The card turned over for a draw! is looked at and discarded; it never enters a "
-                "hand (Lucky Duke's two cards too).",
+        "title": N_("A draw! card is discarded"),
+        "text": N_("The card turned over for a draw! is looked at and discarded; it never enters a "
+                   "hand (Lucky Duke's two cards too)."),
         "see": ["draw"],
     },
     "faq.table_talk": {
-        "title": "Table talk",
-        "text": "Players may talk, but may not ask each other directly about the cards they "
-                "hold.",
+        "title": N_("Table talk"),
+        "text": N_("Players may talk, but may not ask each other directly about the cards they "
+                   "hold."),
         "see": [],
     },
     "faq.sheriff_hand": {
-        "title": "The Sheriff's starting hand",
-        "text": "Project decision: the Sheriff starts with as many cards as his starting life, "
-                "his extra life point included. A table option deals him only his character's "
-                "bullets.",
+        "title": N_("The Sheriff's starting hand"),
+        "text": N_("Project decision: the Sheriff starts with as many cards as his starting life, "
+                   "his extra life point included. A table option deals him only his character's "
+                   "bullets."),
         "see": ["setup.hand"],
     },
     # ---------------------------------------------------------------- the companion
     "host.corrections": {
-        "title": "Host corrections",
-        "text": "The host may correct a player's life (1 up to his maximum), hand count (0 up to "
-                "the number of cards in the deck) or cards in play (card names, no two alike, at most one weapon) when "
-                "the table agrees the companion is wrong. A correction is always shown in the "
-                "log and can be undone. Players cannot correct themselves in referee mode.",
+        "title": N_("Host corrections"),
+        "text": N_("The host may correct a player's life (1 up to his maximum), hand count (0 up to "
+                   "the number of cards in the deck) or cards in play (card names, no two alike, at most one weapon) when "
+                   "the table agrees the companion is wrong. A correction is always shown in the "
+                   "log and can be undone. Players cannot correct themselves in referee mode."),
         "see": ["tracker"],
     },
     "host.open_question": {
-        "title": "A correction while a question is open",
-        "text": "A correction never leaves a question hanging. A dying player whose life the "
-                "host raises above 0 has nothing left to answer, and nothing owed for the hit "
-                "comes with it: the host sets every count himself. A dying player whose hand or "
-                "cards change is asked again, and only his own answer puts him out, so the "
-                "reward or penalty still goes to whoever hit him. A player who is asked and "
-                "whose last life the host takes is out and his question closes, a Duel with "
-                "him too. The host takes the last life of the player whose turn it is only once "
-                "the questions of that turn are answered.",
+        "title": N_("A correction while a question is open"),
+        "text": N_("A correction never leaves a question hanging. A dying player whose life the "
+                   "host raises above 0 has nothing left to answer, and nothing owed for the hit "
+                   "comes with it: the host sets every count himself. A dying player whose hand or "
+                   "cards change is asked again, and only his own answer puts him out, so the "
+                   "reward or penalty still goes to whoever hit him. A player who is asked and "
+                   "whose last life the host takes is out and his question closes, a Duel with "
+                   "him too. The host takes the last life of the player whose turn it is only once "
+                   "the questions of that turn are answered."),
         "see": ["host.corrections", "dying"],
     },
     "tracker": {
-        "title": "Tracker mode",
-        "text": "In tracker mode the table plays with its own cards and enforces the rules "
-                "itself. Each phone keeps only its own player's life and cards in play, and "
-                "the current player ends his turn from it. A player whose life reaches 0 sets it "
-                "and is out. Card plays, draws and hand counts are not tracked. The host can "
-                "still correct anything.",
+        "title": N_("Tracker mode"),
+        "text": N_("In tracker mode the table plays with its own cards and enforces the rules "
+                   "itself. Each phone keeps only its own player's life and cards in play, and "
+                   "the current player ends his turn from it. A player whose life reaches 0 sets it "
+                   "and is out. Card plays, draws and hand counts are not tracked. The host can "
+                   "still correct anything."),
         "see": ["host.corrections"],
     },
 
     # ---------------------------------------------------------------- the record
     "record": {
-        "title": "How moves are written",
-        "text": "Every move names who makes it and exactly one action: a draw, a card played, "
-                "an answer, a draw! reported, an ability used, the end of a turn, a correction, "
-                "or one of the Legends moves. A move written any other way is refused without "
-                "changing anything; the game record's format describes each move.",
+        "title": N_("How moves are written"),
+        "text": N_("Every move names who makes it and exactly one action: a draw, a card played, "
+                   "an answer, a draw! reported, an ability used, the end of a turn, a correction, "
+                   "or one of the Legends moves. A move written any other way is refused without "
+                   "changing anything; the game record's format describes each move."),
         "see": ["host.corrections"],
     },
     # ---------------------------------------------------------------- BANG! Legends
     "legends.setup": {
-        "title": "Legends: changes to the base game",
-        "text": "Everyone starts with 4 cards, the Sheriff too, whatever his life; the 6th and "
-                "7th players in turn order start with 5. A player at 1 life may keep 2 cards at "
-                "the end of his turn. Each player starts with 5 fame tokens.",
+        "title": N_("Legends: changes to the base game"),
+        "text": N_("Everyone starts with 4 cards, the Sheriff too, whatever his life; the 6th and "
+                   "7th players in turn order start with 5. A player at 1 life may keep 2 cards at "
+                   "the end of his turn. Each player starts with 5 fame tokens."),
         "see": ["legends.feats", "legends.jail"],
     },
     "legends.jail": {
-        "title": "Legends: leaving Jail with a heart",
-        "text": "Instead of the Jail's draw!, a jailed player may discard a heart from his hand: "
-                "the Jail is discarded and he plays his turn. Any Dynamite is checked first.",
+        "title": N_("Legends: leaving Jail with a heart"),
+        "text": N_("Instead of the Jail's draw!, a jailed player may discard a heart from his hand: "
+                   "the Jail is discarded and he plays his turn. Any Dynamite is checked first."),
         "see": ["card.jail", "turn.start"],
     },
     "legends.feats": {
-        "title": "Legends: Feats",
-        "text": "A few Feat cards lie face up; each names a deed. A player who does a revealed "
-                "Feat's deed in his turn, after his draw phase, may put fame tokens on it; "
-                "only a Feat whose card says so (3:15 to Yooma) counts what came before the "
-                "draw, so a life lost to the Dynamite at the start of the turn does not meet "
-                "The Man with No Name. Feats marked with the Crossroad sign may be done on "
-                "purpose with your own cards as part of performing them (a discard that would "
-                "otherwise be pointless), and a deed that came about in normal play meets them "
-                "too: a BANG! discarded answering back in a Duel you started meets The "
-                "Chuck-a-Luck (a Duel you are challenged to is someone else's turn, and does "
-                "not). The others count only when the deed came about in normal play. A card "
-                "shown for a Feat is one card of the deck, known by name and copy: the Missed! "
-                "K♣ and the Remington K♣ are two cards of clubs, enough for A Thousand Ways to "
-                "Die.",
+        "title": N_("Legends: Feats"),
+        "text": N_("A few Feat cards lie face up; each names a deed. A player who does a revealed "
+                   "Feat's deed in his turn, after his draw phase, may put fame tokens on it; "
+                   "only a Feat whose card says so (3:15 to Yooma) counts what came before the "
+                   "draw, so a life lost to the Dynamite at the start of the turn does not meet "
+                   "The Man with No Name. Feats marked with the Crossroad sign may be done on "
+                   "purpose with your own cards as part of performing them (a discard that would "
+                   "otherwise be pointless), and a deed that came about in normal play meets them "
+                   "too: a BANG! discarded answering back in a Duel you started meets The "
+                   "Chuck-a-Luck (a Duel you are challenged to is someone else's turn, and does "
+                   "not). The others count only when the deed came about in normal play. A card "
+                   "shown for a Feat is one card of the deck, known by name and copy: the Missed! "
+                   "K♣ and the Remington K♣ are two cards of clubs, enough for A Thousand Ways to "
+                   "Die."),
         "see": ["legends.perform", "legends.boast", "legends.claim"],
     },
     "legends.perform": {
-        "title": "Legends: performing a Feat",
-        "text": "In his turn, after the draw, a player who met a revealed Feat's requirement "
-                "moves 2 fame tokens from his supply onto it (1 if he has only 1 left). One "
-                "Feat per turn, "
-                "and never a Feat that already carries his token. A player who places his last "
-                "token becomes a Legend at once: his character turns to the legend side and his "
-                "life rises to 3 if it was lower.",
+        "title": N_("Legends: performing a Feat"),
+        "text": N_("In his turn, after the draw, a player who met a revealed Feat's requirement "
+                   "moves 2 fame tokens from his supply onto it (1 if he has only 1 left). One "
+                   "Feat per turn, "
+                   "and never a Feat that already carries his token. A player who places his last "
+                   "token becomes a Legend at once: his character turns to the legend side and his "
+                   "life rises to 3 if it was lower."),
         "see": ["legends.feats", "legends.boast", "legends.claim"],
     },
     "legends.boast": {
-        "title": "Legends: boasting",
-        "text": "Once in a turn in which he performed no Feat, a player may boast instead: a new "
-                "Feat is turned up (if more than 4 are then showing, the one with the most "
-                "tokens goes), and he puts 1 token on a Feat that has none of his; the Feat "
-                "just turned up always qualifies, so fame on every other Feat does not stop a "
-                "boast. The boast belongs to the end of the turn: after it he plays no more "
-                "cards and shoots no free BANG!, and ending the turn (with its discard) is what "
-                "is left. An ability usable at any moment, such as Sid Ketchum's two cards for "
-                "a life, stays his.",
+        "title": N_("Legends: boasting"),
+        "text": N_("Once in a turn in which he performed no Feat, a player may boast instead: a new "
+                   "Feat is turned up (if more than 4 are then showing, the one with the most "
+                   "tokens goes), and he puts 1 token on a Feat that has none of his; the Feat "
+                   "just turned up always qualifies, so fame on every other Feat does not stop a "
+                   "boast. The boast belongs to the end of the turn: after it he plays no more "
+                   "cards and shoots no free BANG!, and ending the turn (with its discard) is what "
+                   "is left. An ability usable at any moment, such as Sid Ketchum's two cards for "
+                   "a life, stays his."),
         "see": ["legends.perform"],
     },
     "legends.claim": {
-        "title": "Legends: claiming a Feat",
-        "text": "A Legend no longer performs or boasts. When he meets a Feat's requirement he "
-                "claims it: the Feat is replaced by a new one, and he may make another Legend "
-                "who has more than 1 life lose 1 life point, which nothing can prevent.",
+        "title": N_("Legends: claiming a Feat"),
+        "text": N_("A Legend no longer performs or boasts. When he meets a Feat's requirement he "
+                   "claims it: the Feat is replaced by a new one, and he may make another Legend "
+                   "who has more than 1 life lose 1 life point, which nothing can prevent."),
         "see": ["legends.perform", "legend.slab_the_killer", "legend.willy_the_kid"],
     },
     "legend.bart_cassidy": {
-        "title": "Bart Cassidy (legend side)",
-        "text": "For each life point he loses he draws 2 cards instead of 1.",
+        "title": N_("Bart Cassidy (legend side)"),
+        "text": N_("For each life point he loses he draws 2 cards instead of 1."),
         "see": ["char.bart_cassidy"],
     },
     "legend.black_jack": {
-        "title": "Black Jack (legend side)",
-        "text": "Instead of the usual draw he may turn cards over one at a time until their "
-                "total passes 21, then take them all. Number cards count their value, J, Q and "
-                "K count 10, an Ace 11; at exactly 21 he may turn one more.",
+        "title": N_("Black Jack (legend side)"),
+        "text": N_("Instead of the usual draw he may turn cards over one at a time until their "
+                   "total passes 21, then take them all. Number cards count their value, J, Q and "
+                   "K count 10, an Ace 11; at exactly 21 he may turn one more."),
         "see": ["char.black_jack"],
     },
     "legend.calamity_janet": {
-        "title": "Calamity Janet (legend side)",
-        "text": "Any card of hers may be used as a BANG! or as a Missed!. Cards used as BANG! "
-                "still count toward the one-BANG! limit.",
+        "title": N_("Calamity Janet (legend side)"),
+        "text": N_("Any card of hers may be used as a BANG! or as a Missed!. Cards used as BANG! "
+                   "still count toward the one-BANG! limit."),
         "see": ["char.calamity_janet", "turn.bang_limit"],
     },
     "legend.el_gringo": {
-        "title": "El Gringo (legend side)",
-        "text": "When another player's card hits him, he takes a card from that player's hand "
-                "and also the card that hit him.",
+        "title": N_("El Gringo (legend side)"),
+        "text": N_("When another player's card hits him, he takes a card from that player's hand "
+                   "and also the card that hit him."),
         "see": ["char.el_gringo"],
     },
     "legend.jesse_jones": {
-        "title": "Jesse Jones (legend side)",
-        "text": "In his draw phase he looks at another player's hand and takes the card he "
-                "wants from it, then draws one from the deck.",
+        "title": N_("Jesse Jones (legend side)"),
+        "text": N_("In his draw phase he looks at another player's hand and takes the card he "
+                   "wants from it, then draws one from the deck."),
         "see": ["char.jesse_jones"],
     },
     "legend.jourdonnais": {
-        "title": "Jourdonnais (legend side)",
-        "text": "When any brown card is aimed at him, he may draw!: a J, Q, K or A means the "
-                "card has no effect on him.",
+        "title": N_("Jourdonnais (legend side)"),
+        "text": N_("When any brown card is aimed at him, he may draw!: a J, Q, K or A means the "
+                   "card has no effect on him."),
         "see": ["char.jourdonnais"],
     },
     "legend.kit_carlson": {
-        "title": "Kit Carlson (legend side)",
-        "text": "He draws 3 cards and may give one of them to another player.",
+        "title": N_("Kit Carlson (legend side)"),
+        "text": N_("He draws 3 cards and may give one of them to another player."),
         "see": ["char.kit_carlson"],
     },
     "legend.lucky_duke": {
-        "title": "Lucky Duke (legend side)",
-        "text": "Whenever anyone must draw!, he turns over the two cards and chooses the one "
-                "that counts; in his own turn he then takes that card into his hand.",
+        "title": N_("Lucky Duke (legend side)"),
+        "text": N_("Whenever anyone must draw!, he turns over the two cards and chooses the one "
+                   "that counts; in his own turn he then takes that card into his hand."),
         "see": ["char.lucky_duke"],
     },
     "legend.paul_regret": {
-        "title": "Paul Regret (legend side)",
-        "text": "Others see him one farther, and a player who shoots a BANG! at him must also "
-                "discard one more card from his hand.",
+        "title": N_("Paul Regret (legend side)"),
+        "text": N_("Others see him one farther, and a player who shoots a BANG! at him must also "
+                   "discard one more card from his hand."),
         "see": ["char.paul_regret"],
     },
     "legend.pedro_ramirez": {
-        "title": "Pedro Ramirez (legend side)",
-        "text": "He draws 2 cards from the deck and also the top card of the discard pile.",
+        "title": N_("Pedro Ramirez (legend side)"),
+        "text": N_("He draws 2 cards from the deck and also the top card of the discard pile."),
         "see": ["char.pedro_ramirez"],
     },
     "legend.rose_doolan": {
-        "title": "Rose Doolan (legend side)",
-        "text": "She sees every player at distance 1. Once a turn she may discard one of her "
-                "blue cards, from hand or in play, and use it as a Panic!.",
+        "title": N_("Rose Doolan (legend side)"),
+        "text": N_("She sees every player at distance 1. Once a turn she may discard one of her "
+                   "blue cards, from hand or in play, and use it as a Panic!."),
         "see": ["char.rose_doolan", "card.panic"],
     },
     "legend.sid_ketchum": {
-        "title": "Sid Ketchum (legend side)",
-        "text": "As before, two cards discarded give back a life point. Also, once a turn, when "
-                "he gains a life point in his own turn (from any source) he may shoot a BANG! "
-                "without a card.",
+        "title": N_("Sid Ketchum (legend side)"),
+        "text": N_("As before, two cards discarded give back a life point. Also, once a turn, when "
+                   "he gains a life point in his own turn (from any source) he may shoot a BANG! "
+                   "without a card."),
         "see": ["char.sid_ketchum"],
     },
     "legend.slab_the_killer": {
-        "title": "Slab the Killer (legend side)",
-        "text": "His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
-                "player's last life point; that player may still drink a Beer.",
+        "title": N_("Slab the Killer (legend side)"),
+        "text": N_("His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
+                   "player's last life point; that player may still drink a Beer."),
         "see": ["char.slab_the_killer", "legends.claim"],
     },
     "legend.suzy_lafayette": {
-        "title": "Suzy Lafayette (legend side)",
-        "text": "Whenever she holds fewer than 2 cards she draws back up to 2.",
+        "title": N_("Suzy Lafayette (legend side)"),
+        "text": N_("Whenever she holds fewer than 2 cards she draws back up to 2."),
         "see": ["char.suzy_lafayette"],
     },
     "legend.vulture_sam": {
-        "title": "Vulture Sam (legend side)",
-        "text": "He takes all the cards of any eliminated player. If he is eliminated himself, "
-                "he stays in the game at 4 life points and turns back to his normal side.",
+        "title": N_("Vulture Sam (legend side)"),
+        "text": N_("He takes all the cards of any eliminated player. If he is eliminated himself, "
+                   "he stays in the game at 4 life points and turns back to his normal side."),
         "see": ["char.vulture_sam"],
     },
     "legend.willy_the_kid": {
-        "title": "Willy the Kid (legend side)",
-        "text": "Unlimited BANG!s; when he could claim a Feat he may shoot a BANG! without a "
-                "card instead.",
+        "title": N_("Willy the Kid (legend side)"),
+        "text": N_("Unlimited BANG!s; when he could claim a Feat he may shoot a BANG! without a "
+                   "card instead."),
         "see": ["char.willy_the_kid", "legends.claim"],
     },
 }

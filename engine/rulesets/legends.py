@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from ..characters import LEGEND_CHARS, Character
 from .base import Ruleset
+from ..say import N_
 
 
 class Legends(Ruleset):
     name = "legends"
-    title = "BANG! Legends"
-    hint = ("The base game with Feats and fame: earn your tokens, turn your character to its "
-            "legend side")
+    title = N_("BANG! Legends")
+    hint = (N_("The base game with Feats and fame: earn your tokens, turn your character to its "
+               "legend side"))
     features = {"feats": True, "fame": True, "legend_sides": True}
     partials = {"host": ("_host_feats.html",), "phone": ("_phone_feats.html",)}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...cards import Card, CardTable
 from ...characters import Character, CharacterTable
+from ...say import N_
 
 
 def _c(name, colour, kind, target, rule, **kw) -> Card:
@@ -16,59 +17,59 @@ def _c(name, colour, kind, target, rule, **kw) -> Card:
 
 
 SW_CARDS = CardTable((
-    _c("BANG!", "brown", "bang", "reach", "sw.card.bang"),
-    _c("Missed!", "brown", "missed", "self", "sw.card.missed"),
-    _c("Bacta Tank", "brown", "beer", "self", "sw.card.bacta_tank"),
-    _c("Repair", "brown", "stagecoach", "self", "sw.card.repair"),
-    _c("Respite", "brown", "saloon", "all", "sw.card.respite"),
-    _c("Unexpected Encounter", "brown", "general_store", "all", "sw.card.unexpected_encounter"),
-    _c("Deception", "brown", "panic", "distance1", "sw.card.deception"),
-    _c("Ambush", "brown", "cat_balou", "any", "sw.card.ambush"),
-    _c("AT-AT Attack", "brown", "gatling", "others", "sw.card.at_at_attack"),
-    _c("Jawas", "brown", "indians", "others", "sw.card.jawas"),
-    _c("Duel", "brown", "duel", "other", "sw.card.duel"),
-    _c("Speeder Bike", "blue", "horse", "self", "sw.card.speeder_bike"),
-    _c("Droid", "blue", "scope", "self", "sw.card.droid"),
-    _c("Cover", "blue", "barrel", "self", "sw.card.cover"),
-    _c("Carbonite", "blue", "jail", "not_sheriff", "sw.card.carbonite"),
-    _c("Trash Compactor", "blue", "dynamite", "self", "sw.card.trash_compactor"),
-    _c("A New Hope", "blue", "hope", "self", "sw.card.a_new_hope"),
-    Card("Lightsaber", "blue", "weapon", "self", (), 1, rule="sw.card.lightsaber", rapid=True),
-    Card("Ion Blaster", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+    _c(N_("BANG!"), "brown", "bang", "reach", "sw.card.bang"),
+    _c(N_("Missed!"), "brown", "missed", "self", "sw.card.missed"),
+    _c(N_("Bacta Tank"), "brown", "beer", "self", "sw.card.bacta_tank"),
+    _c(N_("Repair"), "brown", "stagecoach", "self", "sw.card.repair"),
+    _c(N_("Respite"), "brown", "saloon", "all", "sw.card.respite"),
+    _c(N_("Unexpected Encounter"), "brown", "general_store", "all", "sw.card.unexpected_encounter"),
+    _c(N_("Deception"), "brown", "panic", "distance1", "sw.card.deception"),
+    _c(N_("Ambush"), "brown", "cat_balou", "any", "sw.card.ambush"),
+    _c(N_("AT-AT Attack"), "brown", "gatling", "others", "sw.card.at_at_attack"),
+    _c(N_("Jawas"), "brown", "indians", "others", "sw.card.jawas"),
+    _c(N_("Duel"), "brown", "duel", "other", "sw.card.duel"),
+    _c(N_("Speeder Bike"), "blue", "horse", "self", "sw.card.speeder_bike"),
+    _c(N_("Droid"), "blue", "scope", "self", "sw.card.droid"),
+    _c(N_("Cover"), "blue", "barrel", "self", "sw.card.cover"),
+    _c(N_("Carbonite"), "blue", "jail", "not_sheriff", "sw.card.carbonite"),
+    _c(N_("Trash Compactor"), "blue", "dynamite", "self", "sw.card.trash_compactor"),
+    _c(N_("A New Hope"), "blue", "hope", "self", "sw.card.a_new_hope"),
+    Card(N_("Lightsaber"), "blue", "weapon", "self", (), 1, rule="sw.card.lightsaber", rapid=True),
+    Card(N_("Ion Blaster"), "blue", "weapon", "self", (), None, rule="sw.card.weapons",
          entered_range=True),
-    Card("Crossbow", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+    Card(N_("Crossbow"), "blue", "weapon", "self", (), None, rule="sw.card.weapons",
          entered_range=True),
-    Card("DLT-19", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+    Card(N_("DLT-19"), "blue", "weapon", "self", (), None, rule="sw.card.weapons",
          entered_range=True),
-    Card("A280", "blue", "weapon", "self", (), None, rule="sw.card.weapons",
+    Card(N_("A280"), "blue", "weapon", "self", (), None, rule="sw.card.weapons",
          entered_range=True),
 ))
 
 # The seven ability cards the rulebook describes; each gives 4 energy.
 ABILITIES = CharacterTable((
-    Character("Fearless", 4, "Sees every other player one closer; with a Droid, one closer "
-              "again (never nearer than 1).", "sw.ability.fearless", sees_closer=1),
-    Character("Lucky", 4, "When hit, may make a check for the Cover symbol: it cancels the "
-              "hit. With a Cover in play, a second check. A Missed! may still follow.",
+    Character(N_("Fearless"), 4, N_("Sees every other player one closer; with a Droid, one closer "
+                 "again (never nearer than 1)."), "sw.ability.fearless", sees_closer=1),
+    Character(N_("Lucky"), 4, N_("When hit, may make a check for the Cover symbol: it cancels the "
+                 "hit. With a Cover in play, a second check. A Missed! may still follow."),
               "sw.ability.lucky", built_in_barrel=True),
-    Character("Resilient", 4, "At any moment, discards 2 cards from hand to win back 1 energy, "
-              "as often as the cards allow, never above the starting energy.",
+    Character(N_("Resilient"), 4, N_("At any moment, discards 2 cards from hand to win back 1 energy, "
+                 "as often as the cards allow, never above the starting energy."),
               "sw.ability.resilient", heal_by_discard=2),
-    Character("Tempered", 4, "Once a turn, discards a BANG! to repeat the effect of the "
-              "red-bordered card just played (a BANG! too). A repeat is never repeated and "
-              "brings no Encounter with Destiny.", "sw.ability.tempered"),
-    Character("Thrifty", 4, "The moment the hand is empty, draws a card.",
+    Character(N_("Tempered"), 4, N_("Once a turn, discards a BANG! to repeat the effect of the "
+                 "red-bordered card just played (a BANG! too). A repeat is never repeated and "
+                 "brings no Encounter with Destiny."), "sw.ability.tempered"),
+    Character(N_("Thrifty"), 4, N_("The moment the hand is empty, draws a card."),
               "sw.ability.thrifty", refill_to=1),
-    Character("Inventive", 4, "Plays BANG! as Missed! and Missed! as BANG! (without their "
-              "Destiny effects). A Missed! used as a BANG! is the turn's BANG!.",
+    Character(N_("Inventive"), 4, N_("Plays BANG! as Missed! and Missed! as BANG! (without their "
+                 "Destiny effects). A Missed! used as a BANG! is the turn's BANG!."),
               "sw.ability.inventive", swaps_bang_missed=True),
-    Character("Accurate", 4, "Every hit of theirs (a BANG!, an AT-AT Attack, a Destiny hit) "
-              "takes two Missed! to cancel; a passed Cover check or Lucky counts as one.",
+    Character(N_("Accurate"), 4, N_("Every hit of theirs (a BANG!, an AT-AT Attack, a Destiny hit) "
+                 "takes two Missed! to cancel; a passed Cover check or Lucky counts as one."),
               "sw.ability.accurate", misses_needed=2, misses_all_hits=True),
 ))
 TEMPERED = "Tempered"
-CUSTOM_TEXT = ("An ability card entered by name: the app applies no automatic effect for it; "
-               "the table applies its text.")
+CUSTOM_TEXT = (N_("An ability card entered by name: the app applies no automatic effect for it; "
+                  "the table applies its text."))
 
 ROLES = ("vader", "stormtrooper", "rebel", "bounty_hunter")
 ROLE_MIX = {
@@ -77,73 +78,73 @@ ROLE_MIX = {
     6: ("vader", "bounty_hunter", "stormtrooper", "rebel", "rebel", "rebel"),
     7: ("vader", "bounty_hunter", "stormtrooper", "stormtrooper", "rebel", "rebel", "rebel"),
 }
-ROLE_NAMES = {"vader": "Darth Vader", "stormtrooper": "Imperial Stormtrooper",
-              "rebel": "Rebel", "bounty_hunter": "Bounty Hunter"}
+ROLE_NAMES = {"vader": N_("Darth Vader"), "stormtrooper": N_("Imperial Stormtrooper"),
+              "rebel": N_("Rebel"), "bounty_hunter": N_("Bounty Hunter")}
 GOALS = {
-    "vader": "Everyone knows you. Rid the galaxy of every Rebel and of the Bounty Hunter; "
-             "your Stormtroopers hide among the others.",
-    "stormtrooper": "Keep Darth Vader standing, in secret: you win with him when the Rebels "
-                    "and the Bounty Hunter are gone.",
-    "rebel": "Bring Darth Vader down. The Rebels win together when he falls, even those "
-             "already out (unless the Bounty Hunter is then the only one left).",
-    "bounty_hunter": "Work for yourself: be the one left at the very end, Darth Vader "
-                     "included.",
+    "vader": N_("Everyone knows you. Rid the galaxy of every Rebel and of the Bounty Hunter; "
+                "your Stormtroopers hide among the others."),
+    "stormtrooper": N_("Keep Darth Vader standing, in secret: you win with him when the Rebels "
+                       "and the Bounty Hunter are gone."),
+    "rebel": N_("Bring Darth Vader down. The Rebels win together when he falls, even those "
+                "already out (unless the Bounty Hunter is then the only one left)."),
+    "bounty_hunter": N_("Work for yourself: be the one left at the very end, Darth Vader "
+                        "included."),
 }
-SIDES = {"empire": "Darth Vader and the Stormtroopers win: the Empire holds the galaxy.",
-         "rebels": "The Rebels win: Darth Vader has fallen.",
-         "bounty_hunter": "The Bounty Hunter wins alone."}
+SIDES = {"empire": N_("Darth Vader and the Stormtroopers win: the Empire holds the galaxy."),
+         "rebels": N_("The Rebels win: Darth Vader has fallen."),
+         "bounty_hunter": N_("The Bounty Hunter wins alone.")}
 
-WORDS = {"life": "energy", "check": "check", "character": "ability card",
-         "leader": "Darth Vader", "no_jail_on_leader": "Carbonite cannot be put on Darth Vader.",
-         "default_weapon": "E-11",
-         "no_check_due": "{seat} has nothing in play that asks for a check.",
-         "dynamite_hit": "The {card} closes on {seat}!",
-         "jail_free": "{seat} breaks out of the {card}.",
-         "jail_stays": "{seat} stays frozen in {card} and skips the whole turn.",
-         "barrel_pass": "The check passes: {card} cancels the hit.",
-         "barrel_fail": "The check fails: {card} does not help.",
-         "dying": "{seat} has no energy left: a Bacta Tank now, or out of the game.",
-         "bang_limit": "Only one BANG! card per turn (a Lightsaber lifts the limit).",
+WORDS = {"life": N_("energy"), "check": N_("check"), "character": N_("ability card"),
+         "leader": N_("Darth Vader"), "no_jail_on_leader": N_("Carbonite cannot be put on Darth Vader."),
+         "default_weapon": N_("E-11"),
+         "no_check_due": N_("{seat} has nothing in play that asks for a check."),
+         "dynamite_hit": N_("The {card} closes on {seat}!"),
+         "jail_free": N_("{seat} breaks out of the {card}."),
+         "jail_stays": N_("{seat} stays frozen in {card} and skips the whole turn."),
+         "barrel_pass": N_("The check passes: {card} cancels the hit."),
+         "barrel_fail": N_("The check fails: {card} does not help."),
+         "dying": N_("{seat} has no energy left: a Bacta Tank now, or out of the game."),
+         "bang_limit": N_("Only one BANG! card per turn (a Lightsaber lifts the limit)."),
          "roles": ROLE_NAMES}
 
 # Encounter with Destiny: the extra effect a copy of these cards may show (record keys).
 DESTINY = {
-    "BANG!": {"draw": "Draw a card.",
-              "steal": "Take a card from the player you shot (from hand at random, or one "
-                       "in play).",
-              "discard_all": "Every other player discards a card (from hand at random, or "
-                             "one in play you choose).",
-              "hit_all": "Instead of the BANG!'s own effect: every other player takes a hit "
-                         "(a Missed! cancels it)."},
-    "Missed!": {"draw": "Draw a card.",
-                "hit_attacker": "The player who shot at you loses 1 energy (not a BANG!).",
-                "swap_hands": "Swap your whole hand with the hand of the player who shot at "
-                              "you."},
-    "Bacta Tank": {"draw": "Draw a card.",
-                   "heal_other": "Another player of your choice wins back 1 energy (not with "
-                                 "two players left)."},
-    "Repair": {"draw": "Draw a card."},
+    "BANG!": {"draw": N_("Draw a card."),
+              "steal": N_("Take a card from the player you shot (from hand at random, or one "
+                          "in play)."),
+              "discard_all": N_("Every other player discards a card (from hand at random, or "
+                                "one in play you choose)."),
+              "hit_all": N_("Instead of the BANG!'s own effect: every other player takes a hit "
+                            "(a Missed! cancels it).")},
+    "Missed!": {"draw": N_("Draw a card."),
+                "hit_attacker": N_("The player who shot at you loses 1 energy (not a BANG!)."),
+                "swap_hands": N_("Swap your whole hand with the hand of the player who shot at "
+                                 "you.")},
+    "Bacta Tank": {"draw": N_("Draw a card."),
+                   "heal_other": N_("Another player of your choice wins back 1 energy (not with "
+                                    "two players left).")},
+    "Repair": {"draw": N_("Draw a card.")},
 }
 WHY_NOT = {
-    "indians": ("Against the Jawas only discarding a BANG! helps: no Missed!, no Cover, no "
-                "Lucky.", "sw.card.jawas"),
-    "duel": ("In a Duel only BANG! cards count: no Missed!, no Cover.", "sw.card.duel"),
-    "dying": ("With no energy left only a Bacta Tank (or Resilient) keeps a player in; "
-              "Respite does not.", "sw.card.bacta_tank"),
-    "bang": ("A hit is cancelled by a Missed! or a passed Cover or Lucky check.",
+    "indians": (N_("Against the Jawas only discarding a BANG! helps: no Missed!, no Cover, no "
+                   "Lucky."), "sw.card.jawas"),
+    "duel": (N_("In a Duel only BANG! cards count: no Missed!, no Cover."), "sw.card.duel"),
+    "dying": (N_("With no energy left only a Bacta Tank (or Resilient) keeps a player in; "
+                 "Respite does not."), "sw.card.bacta_tank"),
+    "bang": (N_("A hit is cancelled by a Missed! or a passed Cover or Lucky check."),
              "sw.card.missed"),
-    "gatling": ("A hit is cancelled by a Missed! or a passed Cover or Lucky check.",
+    "gatling": (N_("A hit is cancelled by a Missed! or a passed Cover or Lucky check."),
                 "sw.card.at_at_attack"),
 }
 DECISIONS = {
-    "range": {"text": "The range of this weapon was entered from the card: the rulebook does "
-                      "not give it, so the app keeps what the player entered.",
+    "range": {"text": N_("The range of this weapon was entered from the card: the rulebook does "
+                         "not give it, so the app keeps what the player entered."),
               "rule": "sw.card.weapons"},
-    "hope_cap": {"text": "A New Hope's 2 energy stop at the starting energy, like every other "
-                         "way of winning energy back in this edition (a project decision).",
+    "hope_cap": {"text": N_("A New Hope's 2 energy stop at the starting energy, like every other "
+                            "way of winning energy back in this edition (a project decision)."),
                  "rule": "sw.card.a_new_hope"},
-    "custom_ability": {"text": "This player's ability card was entered by name: the app "
-                               "applies no automatic effect for it; the table applies its text.",
+    "custom_ability": {"text": N_("This player's ability card was entered by name: the app "
+                                  "applies no automatic effect for it; the table applies its text."),
                        "rule": "sw.ability.custom"},
 }
 NO_REWARD = ("Jawas", "Trash Compactor")    # a Rebel eliminated by these rewards nobody

@@ -3,20 +3,22 @@ a short hint per blue card for the phone's in-play picker (our own words), and i
 a starfield-dark palette in static/css/starwars.css, loaded only at Star Wars tables."""
 from __future__ import annotations
 
+from ...say import N_
+
 ROLE_MARKS = {"vader": "▼", "stormtrooper": "▽", "rebel": "✦", "bounty_hunter": "◎"}
 SIDE_ROLES = {"empire": ("vader", "stormtrooper"), "rebels": ("rebel",),
               "bounty_hunter": ("bounty_hunter",)}
 BLUE_HINTS = {
-    "Lightsaber": "reach 1, any number of BANG! a turn",
-    "Ion Blaster": "enter the range printed on it",
-    "Crossbow": "enter the range printed on it",
-    "DLT-19": "enter the range printed on it",
-    "A280": "enter the range printed on it",
-    "Speeder Bike": "others see you 1 farther",
-    "Droid": "you see others 1 closer",
-    "Cover": "a check with its symbol stops a hit",
-    "Carbonite": "a check at your turn's start, or the whole turn is lost",
-    "Trash Compactor": "a check at your turn's start: its symbol costs 3 energy, else it moves on",
-    "A New Hope": "a check at your turn's start: its symbol gives 2 energy, else it moves on",
+    "Lightsaber": N_("reach 1, any number of BANG! a turn"),
+    "Ion Blaster": N_("enter the range printed on it"),
+    "Crossbow": N_("enter the range printed on it"),
+    "DLT-19": N_("enter the range printed on it"),
+    "A280": N_("enter the range printed on it"),
+    "Speeder Bike": N_("others see you 1 farther"),
+    "Droid": N_("you see others 1 closer"),
+    "Cover": N_("a check with its symbol stops a hit"),
+    "Carbonite": N_("a check at your turn's start, or the whole turn is lost"),
+    "Trash Compactor": N_("a check at your turn's start: its symbol costs 3 energy, else it moves on"),
+    "A New Hope": N_("a check at your turn's start: its symbol gives 2 energy, else it moves on"),
 }
 LOOK = {"theme": "starfield", "stylesheet": "css/starwars.css"}
