@@ -13,8 +13,8 @@ import engine
 from engine.setup import MODES        # ("referee", "tracker")
 from engine.rulesets import RULESETS, rules_of     # the rulesets this engine can deal
 
-from engine.say import msg
-from .errors import Problem
+from engine.say import is_message, msg
+from .errors import Problem, said
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None =
     """
     if options is not None and (not isinstance(options, dict)
                                 or len(json.dumps(options)) > OPTIONS_MAX_BYTES):
-        raise Problem("bad_request", "'options' must be a small JSON object.")
+        raise Problem("bad_request", msg("'options' must be a small JSON object."))
     seed = secrets.randbits(53)
     try:
         header = engine.deal(names, ruleset=ruleset, seed=seed, characters=characters or None,
@@ -40,7 +40,7 @@ def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None =
             _give_sheriff(header, sheriff)
         engine.initial_state(header)          # the header must read back as a game
     except (engine.Refusal, engine.RecordError, KeyError, ValueError, TypeError) as e:
-        raise Problem("bad_deal", getattr(e, "message", None) or str(e)) from None
+        raise Problem("bad_deal", said(e)) from None
     return header
 
 
@@ -85,16 +85,21 @@ def characters_by_seat(table, characters: object) -> dict | None:
                                       and isinstance(v.get("name"), str))
     if not isinstance(characters, dict) or not all(
             isinstance(k, str) and fine(v) for k, v in characters.items()):
-        raise Problem("bad_request", "'characters' maps lobby ids to character names.")
+        raise Problem("bad_request", msg("'characters' maps lobby ids to character names."))
     return {table.entry(k)["name"]: v for k, v in characters.items()
             if not isinstance(v, str) or v.strip()}
 
 
 def log_lines(seq: int, events: list[dict]) -> list[dict]:
     """The engine's events as the log lines every client may read."""
-    return [{"seq": seq, "text": str(e.get("text", "")), "kind": str(e.get("type", "")),
+    return [{"seq": seq, "text": _text(e.get("text", "")), "kind": str(e.get("type", "")),
              **({"decision": str(e["decision"])} if e.get("decision") else {})}
             for e in events]
+
+
+def _text(text: object) -> object:
+    """An event's text as the log keeps it: a message (the reader's page words it)."""
+    return text if is_message(text) else str(text)
 
 
 def canonical(move: object) -> object:
@@ -158,7 +163,7 @@ def add_score(scores: dict | None, story_: dict) -> dict:
     return out
 
 
-def taken_back(state, move: dict) -> str:
+def taken_back(state, move: dict) -> dict:
     """The log line of a move the host took back, saying what it was: the first thing it
     did, as the engine words it, played on a copy that is thrown away."""
     try:
@@ -176,8 +181,9 @@ def replay(header: dict, moves: list[dict]):
     skipped and said so in the log rather than losing the whole table.
     """
     state = engine.initial_state(header)
-    lines = [{"seq": 0, "text": "The cards are dealt. "
-              + ", ".join(s.name for s in state.seats) + " sit clockwise.", "kind": "deal"}]
+    lines = [{"seq": 0, "text": msg("The cards are dealt. {names} sit clockwise.",
+                                    names=", ".join(s.name for s in state.seats)),
+              "kind": "deal"}]
     for m in moves:
         if m["undone"]:
             lines.append({"seq": m["seq"], "text": taken_back(state, m["move"]), "kind": "undo"})
@@ -186,8 +192,9 @@ def replay(header: dict, moves: list[dict]):
             state, events = engine.apply(state, m["move"])
         except (engine.Refusal, engine.RecordError) as e:
             log.warning("move %s could not be replayed: %s", m["seq"], e)
-            lines.append({"seq": m["seq"], "text": f"Move {m['seq']} no longer fits the "
-                          "rules and was skipped.", "kind": "skipped"})
+            lines.append({"seq": m["seq"], "text": msg("Move {seq} no longer fits the rules "
+                                                       "and was skipped.", seq=m["seq"]),
+                          "kind": "skipped"})
             continue
         lines.extend(log_lines(m["seq"], events))
     return state, lines
@@ -207,7 +214,7 @@ def from_record(text: object) -> tuple[dict, list[dict]]:
         header.setdefault("ruleset", "base")
         header.setdefault("mode", "referee")
         if header["ruleset"] not in RULESETS or header["mode"] not in MODES:
-            raise Problem("bad_record", "This server cannot run that ruleset or mode.")
+            raise Problem("bad_record", msg("This server cannot run that ruleset or mode."))
         state = engine.initial_state(header)
         moves = []
         for d in record.get("moves", []):
@@ -220,7 +227,8 @@ def from_record(text: object) -> tuple[dict, list[dict]]:
                 continue                    # a refusal the record expects (replay said so)
             moves.append(move)
     except engine.RecordError as e:
-        raise Problem("bad_record", f"{e.where}: {e.message}") from None
+        raise Problem("bad_record", msg("{where}: {why}", where=e.where, why=said(e))
+                      if e.where else said(e)) from None
     except (engine.Refusal, KeyError, ValueError, TypeError, AttributeError) as e:
-        raise Problem("bad_record", getattr(e, "message", None) or str(e)) from None
+        raise Problem("bad_record", said(e)) from None
     return header, moves

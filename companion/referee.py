@@ -8,49 +8,65 @@ from __future__ import annotations
 
 import engine
 from engine.rulebook import RULES, title
+from engine.say import is_message, msg, name
 from engine.table import cards_of, distance_parts, weapon
 
-from .errors import Problem
+from .errors import Problem, said
 
 CHOICE_CARDS = ("panic", "cat_balou")          # these ask "from the hand" or which card
 
 
+def _title(rule: str) -> dict | str:
+    """A rule's title as a name the page translates ("" for no rule)."""
+    t = title(rule or "")
+    return name(t) if t else ""
+
+
+def _text(text: object) -> dict | str:
+    """A rule's text (data, N_-marked in engine/rulebook.py) as a message; "" for none."""
+    if is_message(text) or not text:
+        return text or ""
+    return name(str(text))
+
+
 def ruling(result: dict) -> dict:
-    """An engine ruling as a client may see it: no events, the rule's text for the link."""
+    """An engine ruling as a client may see it: no events, the rule's text for the link.
+    The engine's message goes out as it is (the page words it); the rule's title and
+    text are data the page translates."""
     if result.get("ok"):     # a ruling resting on a project decision says so
         return {"ok": True, **({"decisions": result["decisions"]} if result.get("decisions")
                                else {})}
     return {"ok": False, "code": result.get("code", ""), "message": result.get("message", ""),
-            "rule": result.get("rule") or "", "rule_title": title(result.get("rule") or ""),
-            "rule_text": result.get("rule_text", "")}
+            "rule": result.get("rule") or "", "rule_title": _title(result.get("rule")),
+            "rule_text": _text(result.get("rule_text", ""))}
 
 
 def _state(table):
     if table.state is None or table.status == "lobby":
-        raise Problem("wrong_status", "The game has not been dealt yet.")
+        raise Problem("wrong_status", msg("The game has not been dealt yet."))
     return table.state
 
 
 def _seat(state, name: object) -> str:
     if not isinstance(name, str):
-        raise Problem("bad_request", "Name a player of this table.")
+        raise Problem("bad_request", msg("Name a player of this table."))
     for s in state.seats:
         if s.name.casefold() == name.strip().casefold():
             return s.name
-    raise Problem("bad_request", f"No player called {name!r} at this table.")
+    raise Problem("bad_request", msg("No player called '{name}' at this table.", name=name))
 
 
 def judge(table, by: str, move: object) -> dict:
     """The engine's ruling on `move` made by `by`, without playing it."""
     state = _state(table)
     if not isinstance(move, dict):
-        raise Problem("bad_request", "'move' is a JSON object (a record move).")
+        raise Problem("bad_request", msg("'move' is a JSON object (a record move)."))
     move = {k: v for k, v in move.items() if k not in ("by", "expect", "then")}
     try:
         return ruling(engine.judge(state, dict(move, by=_seat(state, by))))
     except engine.RecordError as e:          # a move the engine cannot read
-        return {"ok": False, "code": "bad_move", "message": e.message, "rule": "record",
-                "rule_title": title("record"), "rule_text": ""}
+        return {"ok": False, "code": "bad_move", "message": said(e), "rule": "record",
+                "rule_title": _title("record"), "rule_text": ""}
 
 
 def targets(table, by: str, card: object, as_card: object = None) -> dict:
@@ -61,11 +77,11 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
     me = _seat(state, by)
     book = cards_of(state)
     if not isinstance(card, str) or book.find(card) is None:
-        raise Problem("bad_request", "Name a card of this game's deck.")
+        raise Problem("bad_request", msg("Name a card of this game's deck."))
     played = book.find(card)
     acting = book.find(as_card) if isinstance(as_card, str) and as_card else played
     if acting is None:
-        raise Problem("bad_request", "'as' names a card of this game's deck.")
+        raise Problem("bad_request", msg("'as' names a card of this game's deck."))
     base = {"play": played.name, "by": me}
     if played.entered_range:     # the player enters the range printed on it: any will do here
         base["range"] = 1
@@ -83,7 +99,7 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
     try:
         legal = engine.legal_targets(state, me, acting.name)
     except engine.Refusal as e:
-        raise Problem("wrong_status", e.message, e.rule) from None
+        raise Problem("wrong_status", said(e), e.rule) from None
     for row in legal:
         entry = {"name": row["name"], "ok": row["ok"]}
         if row["ok"]:
@@ -96,8 +112,8 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
             entry.update(verdict)
         else:
             entry.update(ok=False, code=row["code"], message=row["reason"], rule=row["rule"],
-                         rule_title=title(row["rule"]),
-                         rule_text=RULES.get(row["rule"], {}).get("text", ""))
+                         rule_title=_title(row["rule"]),
+                         rule_text=_text(RULES.get(row["rule"], {}).get("text", "")))
         rows.append(entry)
     out["targets"] = rows
     return out
@@ -118,8 +134,8 @@ def playable(table, by: str) -> list[dict]:
         try:
             r = targets(table, me, card.name)
         except Problem as p:             # not now at all (the engine said why)
-            out.append({"name": card.name, "ok": False, "code": p.code, "message": p.message,
-                        "rule": p.rule, "rule_title": title(p.rule)})
+            out.append({"name": card.name, "ok": False, "code": p.code, "message": p.say,
+                        "rule": p.rule, "rule_title": _title(p.rule)})
             continue
         rows = [r["play"]] if not r["needs_target"] else r["targets"]
         good = [x for x in rows if x.get("ok")]
@@ -129,10 +145,10 @@ def playable(table, by: str) -> list[dict]:
             row.update(code=why.get("code", ""), message=why.get("message", ""),
                        rule=why.get("rule", ""), rule_title=why.get("rule_title", ""))
         elif not rows:
-            row.update(ok=False, message="Nobody can be aimed at.", rule=card.rule,
-                       rule_title=title(card.rule))
+            row.update(ok=False, message=msg("Nobody can be aimed at."), rule=card.rule,
+                       rule_title=_title(card.rule))
         if good and card.kind == "beer" and seat.life >= seat.max_life:
-            row["note"] = f"At full life a {card.name} does nothing."
+            row["note"] = msg("At full life a {card} does nothing.", card=name(card.name))
         out.append(row)
     return out
 
@@ -148,11 +164,12 @@ def distance(table, a: object, b: object) -> dict:
     i, j = state.index(_seat(state, a)), state.index(_seat(state, b))
     for k in (i, j):
         if not state.seats[k].alive:
-            raise Problem("bad_request", f"{state.seats[k].name} is out of the game.")
+            raise Problem("bad_request", msg("{seat} is out of the game.",
+                                             seat=state.seats[k].name))
     if i == j:
-        raise Problem("bad_request", "Pick two different players.")
+        raise Problem("bad_request", msg("Pick two different players."))
     d, parts = distance_parts(state, i, j)
     wname, rng = weapon(state, i)
     return {"from": state.seats[i].name, "to": state.seats[j].name, "distance": d,
             "breakdown": parts, "weapon": wname, "range": rng, "bang": d <= rng,
-            "panic": d <= 1, "rule": "distance", "rule_title": title("distance")}
+            "panic": d <= 1, "rule": "distance", "rule_title": _title("distance")}

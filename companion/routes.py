@@ -15,8 +15,9 @@ from jinja2 import TemplateNotFound
 from markupsafe import escape
 
 import engine
+from engine.say import msg
 
-from . import sockets
+from . import i18n, sockets
 from .errors import Problem
 from .limits import tables_in_use
 from .qr import svg as qr_svg
@@ -35,8 +36,11 @@ def page(template: str, status: int = 200, **context):
     template asks "does this table have Feats?", never which game it is."""
     if "ruleset" in context:
         rules = engine.rules_of(context["ruleset"])
+        # `words`: what differs from the base game, for the page's JavaScript;
+        # `w`: every plain word of the ruleset, for the template (which translates it)
+        w = {k: v for k, v in rules.page_data().items() if isinstance(v, (str, int))}
         context.update(partials=rules.partials, features=rules.features,
-                       words=rules.page_words(), look=rules.look)
+                       words=rules.page_words(), w=w, look=rules.look)
     context.setdefault("rulesets", engine.RULESETS.values())
     try:
         return render_template(template, **context), status
@@ -45,25 +49,34 @@ def page(template: str, status: int = 200, **context):
         return f"<!doctype html><title>BANG!</title><h1>{escape(template)}</h1>{body}", status
 
 
-ANOTHER_PHONE = ("This seat is on another phone. The host can move it here: on the laptop, "
-                 "tap the player's seat, then \"Move to a new phone\", and scan the new code "
-                 "with this phone.")
+ANOTHER_PHONE = msg("This seat is on another phone. The host can move it here: on the "
+                    "laptop, tap the player's seat, then \"Move to a new phone\", and scan "
+                    "the new code with this phone.")
 
 
-def problem_page(p: Problem, status: int, title: str = "That did not work",
-                 extra: str = "") -> Response:
+def said(message) -> str:
+    """A message as a sentence in the language of the current request (a server page)."""
+    return i18n.sentence(message, i18n.current()) if message else ""
+
+
+def problem_page(p: Problem, status: int, title: dict | None = None,
+                 extra: dict | None = None) -> Response:
+    """The error as JSON (a message the page's script words) or as the error page, worded
+    in the request's language."""
     if request.is_json or request.accept_mimetypes.best == "application/json":
         return make_response(jsonify({"ok": False, "error": p.to_dict()}), status)
-    return make_response(page("error.html", status, title=title, message=p.message,
-                              extra=extra, code=p.code))
+    return make_response(page("error.html", status,
+                              title=said(title or msg("That did not work")),
+                              message=said(p.say), extra=said(extra), code=p.code))
 
 
 def room_for_a_table() -> None:
     """Abort with 503 server_full when this process already runs its limit of tables."""
     c = current_app.extensions["companion"]
     if c.limits is not None and tables_in_use(c.tables, c.hub) >= c.limits.max_tables:
-        resp = problem_page(Problem("server_full", "This server already runs as many "
-                                    "tables as it can serve; try again later."), 503)
+        resp = problem_page(Problem("server_full", msg("This server already runs as many "
+                                                       "tables as it can serve; try again "
+                                                       "later.")), 503)
         resp.headers["Retry-After"] = "60"
         abort(resp)
 
@@ -107,8 +120,9 @@ def server_error(e):
 
 @bp.app_errorhandler(413)
 def too_large(e):
-    return problem_page(Problem("bad_request", "That file is too large: a game record is a "
-                                "small JSON file (64 KB at most)."), 413)
+    return problem_page(Problem("bad_request", msg("That file is too large: a game record "
+                                                   "is a small JSON file (64 KB at most).")),
+                        413)
 
 
 @bp.get("/")
@@ -140,12 +154,12 @@ def create_from_record():
     text = upload.read() if upload else request.get_data()
     try:
         if not text:
-            raise Problem("bad_record", "Choose a record file (.json) first.")
+            raise Problem("bad_record", msg("Choose a record file (.json) first."))
         table, secret = tables.create_from_record(text)
     except Problem as p:
         if request.is_json:
             return jsonify({"ok": False, "error": p.to_dict()}), 400
-        return page("index.html", 400, record_error=p.message)
+        return page("index.html", 400, record_error=said(p.say))
     resp = redirect(f"/host/{table.id}", 303)
     resp.set_cookie(f"host_{table.id}", secret, httponly=True, samesite="Lax",
                     max_age=30 * 24 * 3600)
@@ -175,7 +189,8 @@ def export(table_id):
     with table.lock:
         table.sync()
         if table.header is None:
-            return problem_page(Problem("wrong_status", "No game has been dealt yet."), 409)
+            return problem_page(Problem("wrong_status", msg("No game has been dealt yet.")),
+                                409)
         if table.phase == "over":
             record = engine.export_record(table.header, table.live_moves())
         else:   # the host screen is in everybody's sight: the living roles stay hidden
@@ -215,7 +230,7 @@ def join(table_id):
     except Problem as p:
         if request.is_json:
             return jsonify({"ok": False, "error": p.to_dict()}), 400
-        return page("join.html", 400, table_id=table.id, name=name or "", error=p.message)
+        return page("join.html", 400, table_id=table.id, name=name or "", error=said(p.say))
     url = f"/p/{table.id}#{token}"
     if request.is_json:
         resp = jsonify({"ok": True, "token": token, "lobby_id": entry["id"], "url": url})
@@ -235,8 +250,8 @@ def claim(table_id, code):
             sockets.claimed(hub, table, entry, old)
             hub.broadcast(table)
     except Problem as p:      # most often a code already used: the seat is on another phone
-        return problem_page(p, 404, title="This seat link was used already",
-                            extra=ANOTHER_PHONE if p.code == "bad_token" else "")
+        return problem_page(p, 404, title=msg("This seat link was used already"),
+                            extra=ANOTHER_PHONE if p.code == "bad_token" else None)
     resp = redirect(f"/p/{table.id}#{token}", 303)
     resp.headers["Cache-Control"] = "no-store"
     return resp

@@ -15,7 +15,9 @@ from flask_socketio import ConnectionRefusedError, emit, join_room
 import engine
 
 from . import referee
-from .errors import Problem
+from engine.say import KEY, english, is_message, msg
+
+from .errors import Problem, said
 from .hub import Conn, Hub
 from .limits import Limits
 from .qr import svg as qr_svg
@@ -33,7 +35,7 @@ def error_of(exc: BaseException) -> dict:
     if isinstance(exc, (Problem, engine.Refusal)):
         return exc.to_dict()
     if isinstance(exc, engine.RecordError):
-        return {"code": "bad_move", "message": exc.message, "rule": "record"}
+        return {"code": "bad_move", "message": said(exc), "rule": "record"}
     return Problem("internal").to_dict()
 
 
@@ -42,9 +44,9 @@ def sized(data: dict) -> dict:
     try:
         size = len(json.dumps(data))
     except (TypeError, ValueError):
-        raise Problem("bad_request", "The move is not plain JSON.") from None
+        raise Problem("bad_request", msg("The move is not plain JSON.")) from None
     if size > MOVE_MAX_BYTES:
-        raise Problem("bad_request", "The move is too large.")
+        raise Problem("bad_request", msg("The move is too large."))
     return data
 
 
@@ -54,8 +56,8 @@ def clean_move(data: dict) -> dict:
     sized(data)
     kept = [k for k in SERVERS if k in data]
     if kept:
-        raise engine.Refusal("bad_move", f"'{kept[0]}' is kept by the server; a move "
-                             "never carries it.", "record")
+        raise engine.Refusal("bad_move", msg("'{key}' is kept by the server; a move never "
+                                             "carries it.", key=kept[0]), "record")
     return {k: v for k, v in data.items() if k not in STRIPPED}
 
 
@@ -88,12 +90,13 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                         raise Problem("slow_down")
                     conn = hub.conn(request.sid)
                     if conn is None:
-                        raise Problem("bad_token", "This connection is not attached to a seat.")
+                        raise Problem("bad_token", msg("This connection is not attached to a seat."))
                     if who != "any" and conn.is_host != (who == "host"):
                         raise Problem("not_host" if who == "host" else "bad_request",
-                                      "" if who == "host" else "Only a phone sends this.")
+                                      None if who == "host" else msg("Only a phone sends this."))
                     if extra or not isinstance(data, dict):
-                        raise Problem("bad_request", f"'{event}' takes one JSON object.")
+                        raise Problem("bad_request", msg("'{event}' takes one JSON object.",
+                                                         event=event))
                     table = tables.get(conn.table_id)
 
                     def act():
@@ -123,12 +126,14 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     def on_connect(auth=None):
         try:
             if not isinstance(auth, dict) or not isinstance(auth.get("table"), str):
-                raise Problem("bad_request", "Connect with auth {\"table\": id, ...}.")
+                raise Problem("bad_request", msg("Connect with auth {auth}.",
+                                                 auth='{"table": id, ...}'))
             table = tables.get(auth["table"])
             patches = auth.get("delta") == 1      # docs/protocol.md: patches after the first
             if hub.socket_count() >= limits.max_sockets:
-                raise Problem("server_full", "This server already has as many phones and "
-                              "screens connected as it can serve; try again later.")
+                raise Problem("server_full", msg("This server already has as many phones "
+                                                 "and screens connected as it can serve; "
+                                                 "try again later."))
             with table.lock:
                 table.sync()
                 if "token" in auth:
@@ -150,7 +155,9 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                 log.exception("connect failed")
             err = error_of(e)
             emit("error", err)
-            raise ConnectionRefusedError(err["message"], err) from None
+            # the page reads err.data (a message it words); the first argument is a
+            # plain string the Socket.IO client wants: English
+            raise ConnectionRefusedError(english(err["message"]), err) from None
 
     @socketio.on("disconnect")
     def on_disconnect(reason=None):
@@ -176,8 +183,8 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     @handler("host_move", "host")
     def on_host_move(table, conn, data):
         events = table.apply("host", clean_move(data))
-        said = [e["text"] for e in events if e.get("type") == "question"]
-        return {"outcome": " ".join(said)} if said else {}
+        asked = [e["text"] for e in events if e.get("type") == "question"]
+        return {"outcome": msg("{what}", what=asked)} if asked else {}
 
     @handler("undo", "host")
     def on_undo(table, conn, data):
@@ -191,7 +198,7 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     def on_act_for(table, conn, data):
         seat, move = data.get("seat"), data.get("move")
         if not isinstance(seat, str) or not isinstance(move, dict):
-            raise Problem("bad_request", "'act_for' takes a seat name and a move.")
+            raise Problem("bad_request", msg("'act_for' takes a seat name and a move."))
         table.apply(seat, dict(clean_move(move), host=True))
 
     @handler("character", "seat")
@@ -210,15 +217,15 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     @handler("deal", "host")
     def on_deal(table, conn, data):
         if set(data) - {"characters", "options"}:
-            raise Problem("bad_request", "'deal' takes 'characters' and 'options' only.")
+            raise Problem("bad_request", msg("'deal' takes 'characters' and 'options' only."))
         table.deal(data.get("characters"), data.get("options"))
 
     @handler("new_game", "host")
     def on_new_game(table, conn, data):
         keep, rotate = data.get("keep_characters", False), data.get("rotate_sheriff", False)
         if keep not in (True, False, "all") or not isinstance(rotate, bool):
-            raise Problem("bad_request", "keep_characters is true, false or \"all\"; "
-                          "rotate_sheriff is true or false.")
+            raise Problem("bad_request", msg("keep_characters is true, false or \"all\"; "
+                                             "rotate_sheriff is true or false."))
         table.new_game(keep, rotate)
 
     @handler("end_game", "host")
@@ -269,8 +276,11 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     @socketio.on(BAD_EVENT)
     def on_bad_message(reason=None, *extra):
         """A message that could not be read (companion.wire): its ack says why."""
-        text = reason if isinstance(reason, str) else ""
-        return {"ok": False, "error": Problem("bad_request", text[:200]).to_dict()}
+        if is_message(reason):           # companion.wire's own reason
+            why = reason
+        else:
+            why = {KEY: "{text}", "text": reason[:200]} if isinstance(reason, str) else None
+        return {"ok": False, "error": Problem("bad_request", why).to_dict()}
 
     @socketio.on_error_default
     def on_error(e):   # a safety net: handlers above catch their own errors

@@ -24,7 +24,9 @@ import unicodedata
 import engine
 
 from . import games
-from .errors import Problem
+from engine.say import msg, plural
+
+from .errors import Problem, said
 from .names import looks_like, skeleton
 from .storage import Behind
 
@@ -33,6 +35,10 @@ log = logging.getLogger(__name__)
 NAME_MAX = 20
 LOBBY_MAX = 7
 REVOKED_KEPT = 5
+# "Not possible while the table is ...": one whole sentence per stage of a table
+NOT_WHILE = {"lobby": msg("Not possible while the table is in the lobby."),
+             "playing": msg("Not possible while the game is being played."),
+             "over": msg("Not possible now: the game is over.")}
 TRIES = 5              # a change that keeps losing the race to other processes gives up
 
 
@@ -49,16 +55,17 @@ def digest(secret: str) -> str:
 def clean_name(raw: object) -> str:
     """A player's name, trimmed and with inner spaces collapsed. Raises Problem."""
     if not isinstance(raw, str):
-        raise Problem("bad_name", "Type a name.")
+        raise Problem("bad_name", msg("Type a name."))
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not name:
-        raise Problem("bad_name", "Type a name.")
+        raise Problem("bad_name", msg("Type a name."))
     if len(name) > NAME_MAX:
-        raise Problem("bad_name", f"A name has at most {NAME_MAX} characters.")
+        raise Problem("bad_name", plural("A name has at most {n} character.",
+                                         "A name has at most {n} characters.", NAME_MAX))
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise Problem("bad_name", "A name cannot hold control characters.")
+        raise Problem("bad_name", msg("A name cannot hold control characters."))
     if skeleton(name) == "host":
-        raise Problem("bad_name", "'host' is kept for the host's corrections.")
+        raise Problem("bad_name", msg("'host' is kept for the host's corrections."))
     return name
 
 
@@ -147,14 +154,15 @@ class Table:
         for e in self.lobby:
             if e["id"] == lobby_id:
                 return e
-        raise Problem("bad_request", "No such player in the lobby.")
+        raise Problem("bad_request", msg("No such player in the lobby."))
 
     def entry_named(self, name: object) -> dict:
         if isinstance(name, str):
             for e in self.lobby:
                 if e["name"].casefold() == name.strip().casefold():
                     return e
-        raise Problem("bad_request", f"No player called {name!r} at this table.")
+        raise Problem("bad_request", msg("No player called '{name}' at this table.",
+                                         name=name if isinstance(name, str) else repr(name)[:40]))
 
     def entry_for_token(self, token: object) -> dict:
         """The lobby entry a seat token belongs to. Raises Problem (bad_token, revoked)."""
@@ -231,7 +239,8 @@ class Table:
     # -- the lobby --------------------------------------------------------------------
     def _need(self, *statuses: str) -> None:
         if self.status not in statuses:
-            raise Problem("wrong_status", f"Not possible while the table is {self.status}.")
+            raise Problem("wrong_status", NOT_WHILE.get(self.status)
+                          or msg("Not possible at this stage of the table."))
 
     def join(self, raw_name: object) -> tuple[dict, str]:
         """A new lobby entry. Returns (entry, its seat token). Raises Problem."""
@@ -239,12 +248,15 @@ class Table:
         name = clean_name(raw_name)
         twin = looks_like(name, [e["name"] for e in self.lobby])
         if twin is not None:
-            raise Problem("bad_name", f"Someone called {twin} already sits at this table."
+            raise Problem("bad_name", msg("Someone called {twin} already sits at this table.",
+                                          twin=twin)
                           if twin.casefold() == name.casefold() else
-                          f"{name} looks too much like {twin}, who already sits at this "
-                          "table: choose another name.")
+                          msg("{name} looks too much like {twin}, who already sits at this "
+                              "table: choose another name.", name=name, twin=twin))
         if len(self.lobby) >= LOBBY_MAX:
-            raise Problem("table_full", f"This table already has {LOBBY_MAX} players.")
+            raise Problem("table_full", plural("This table already has {n} player.",
+                                               "This table already has {n} players.",
+                                               LOBBY_MAX))
         token = new_secret()
         taken = {e["id"] for e in self.lobby}
         lobby_id = secrets.token_hex(3)
@@ -260,7 +272,7 @@ class Table:
         self._need("lobby")
         if (not isinstance(ids, list) or not all(isinstance(i, str) for i in ids)
                 or sorted(ids) != sorted(e["id"] for e in self.lobby)):
-            raise Problem("bad_request", "The order must list every lobby id once.")
+            raise Problem("bad_request", msg("The order must list every lobby id once."))
         by_id = {e["id"]: e for e in self.lobby}
         self._save(self.row(lobby=[by_id[i] for i in ids]))
 
@@ -291,7 +303,7 @@ class Table:
                            revoked=(e.get("revoked", []) + [e["token"]])[-REVOKED_KEPT:])
                 self._save(self.row(lobby=[new if x is e else x for x in self.lobby]))
                 return new, token, e["token"]
-        raise Problem("bad_token", "This claim code is not valid (or was used already).")
+        raise Problem("bad_token", msg("This claim code is not valid (or was used already)."))
 
     def choose_character(self, lobby_id: str, value: object) -> None:
         """A player names the character (ability card) they drew, from their phone in the
@@ -303,12 +315,12 @@ class Table:
             name = value.get("name") if isinstance(value, dict) else value
             if (isinstance(value, dict) and not rules.features.get("custom_abilities")
                     or not name.strip() or len(name) > 30):
-                raise Problem("bad_request", "Name one of this game's characters (30 letters "
-                              "at most).")
+                raise Problem("bad_request", msg("Name one of this game's characters (30 "
+                                                 "letters at most)."))
             try:
                 engine.rules_of(self.ruleset).dealt_character(value)
             except engine.Refusal as e:
-                raise Problem("bad_request", e.message) from None
+                raise Problem("bad_request", said(e)) from None
         entry = self.entry(lobby_id)
         new = {k: v for k, v in entry.items() if k != "character"}
         if value is not None:
@@ -347,9 +359,9 @@ class Table:
         Raises Problem, engine.Refusal or engine.RecordError; nothing changes then.
         """
         if self.status == "lobby":
-            raise Problem("wrong_status", "The game has not been dealt yet.")
+            raise Problem("wrong_status", msg("The game has not been dealt yet."))
         if self.status == "over":
-            raise Problem("wrong_status", "The host ended this game.")
+            raise Problem("wrong_status", msg("The host ended this game."))
         parsed = engine.Move.from_dict(dict(move, by=by))
         state, events = engine.apply(self.state, parsed)
         seq = len(self.moves) + 1
@@ -487,11 +499,12 @@ class Tables:
             try:
                 clean_name(seat["name"])
             except Problem as p:
-                raise Problem("bad_record", f"Seat {seat['name']!r}: {p.message}") from None
+                raise Problem("bad_record", msg("Seat '{seat}': {why}", seat=str(seat["name"]),
+                                                why=p.say)) from None
             twin = looks_like(seat["name"], seated)
             if twin is not None:
-                raise Problem("bad_record", f"Seat {seat['name']!r} looks too much like "
-                              f"{twin!r}.")
+                raise Problem("bad_record", msg("Seat '{seat}' looks too much like '{twin}'.",
+                                                seat=str(seat["name"]), twin=twin))
             seated.append(seat["name"])
         table, secret = self.create(header["ruleset"], header["mode"])
         with table.lock:              # a new table: no other process knows its id yet
@@ -505,7 +518,7 @@ class Tables:
     def create(self, ruleset: str = "base", mode: str = "tracker") -> tuple[Table, str]:
         """A new empty table. Returns (table, host secret)."""
         if ruleset not in games.RULESETS or mode not in games.MODES:
-            raise Problem("bad_request", "Unknown ruleset or mode.")
+            raise Problem("bad_request", msg("Unknown ruleset or mode."))
         secret = new_secret()
         with self._lock:
             for _ in range(TRIES):

@@ -27,6 +27,7 @@ from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 from socketio.packet import ACK, BINARY_ACK, BINARY_EVENT, EVENT, Packet
 
 from engine.record import depth
+from engine.say import english, msg
 
 log = logging.getLogger(__name__)
 
@@ -96,25 +97,26 @@ class JsonPacket(Packet):
         try:
             count = super().decode(encoded_packet)
         except Exception as e:
-            return self._refuse(f"The message is not valid JSON within the limits "
-                                f"({str(e)[:80] or type(e).__name__}).")
+            return self._refuse(msg("The message is not valid JSON within the limits "
+                                    "({why}).", why=str(e)[:80] or type(e).__name__))
         if self.packet_type in (EVENT, BINARY_EVENT):
             if not (isinstance(self.data, list) and self.data
                     and isinstance(self.data[0], str)):
-                return self._refuse("A message is [event name, payload].")
+                return self._refuse(msg("A message is [event name, payload]."))
             if self.data[0] in RESERVED:
-                return self._refuse(f"'{self.data[0]}' is not an event a client sends.")
+                return self._refuse(msg("'{event}' is not an event a client sends.",
+                                        event=self.data[0]))
         elif self.packet_type in (ACK, BINARY_ACK) and not isinstance(self.data, list):
             raise ValueError("malformed Socket.IO ack")
         return count
 
-    def _refuse(self, reason: str) -> int:
+    def _refuse(self, reason: dict) -> int:
         """An event that asked for an ack becomes BAD_EVENT, whose handler answers the
-        reason; any other bad packet is dropped (one log line)."""
+        reason (a message); any other bad packet is dropped (one log line, in English)."""
         if self.packet_type == EVENT and isinstance(getattr(self, "id", None), int):
             self.data, self.attachment_count = [BAD_EVENT, reason], 0
             return 0
-        raise ValueError(reason)
+        raise ValueError(english(reason))
 
 
 class _NoThread:
