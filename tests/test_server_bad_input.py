@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NAMES
+from conftest import NAMES, english
+from engine.say import is_message
 
 
 def _state(table):
@@ -44,7 +45,8 @@ def test_malformed_host_events(table, event, payload):
     ack = table.host.emit(event, payload, callback=True)
     assert ack["ok"] is False
     assert ack["error"]["code"] in ("bad_request", "bad_move", "bad_deal", "wrong_status")
-    assert isinstance(ack["error"]["message"], str) and "Traceback" not in str(ack)
+    assert is_message(ack["error"]["message"]) and "Traceback" not in str(ack)
+    assert english(ack["error"]["message"])
     assert _state(table) == before
 
 

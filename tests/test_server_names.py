@@ -7,6 +7,7 @@ import json
 import pytest
 
 import engine
+from conftest import english
 from companion.names import skeleton
 
 
@@ -17,7 +18,7 @@ def test_a_look_alike_of_a_seated_name_is_refused(table, app, twin):
     assert c.post(f"/t/{table.id}/join", data={"name": "Ann"}).status_code == 303
     r = c.post(f"/t/{table.id}/join", json={"name": twin})
     assert r.status_code == 400
-    err = r.get_json()["error"]
+    err = english(r.get_json()["error"])
     assert err["code"] == "bad_name" and "Ann" in err["message"], err
     assert [e["name"] for e in table.tables().get(table.id).lobby] == ["Ann"]
 

@@ -11,7 +11,7 @@ import pytest
 from companion import cli, create_app, net, qr
 from companion.serving import scrub
 from companion.storage import Behind, SqliteStorage
-from conftest import NAMES, TableHelper
+from conftest import NAMES, TableHelper, english
 
 
 def test_storage_round_trip_and_undo_flag(tmp_path):
@@ -64,7 +64,7 @@ def test_a_new_app_on_the_same_file_rebuilds_every_table(tmp_path):
     http.set_cookie(f"host_{t.id}", t.secret)
     host = again.extensions["socketio"].test_client(again, flask_test_client=http,
                                                      auth={"table": t.id})
-    snap = [m["args"][0] for m in host.get_received() if m["name"] == "snapshot"][-1]
+    snap = english([m["args"][0] for m in host.get_received() if m["name"] == "snapshot"][-1])
     assert snap["view"] == before["view"] and snap["seq"] == before["seq"]
     assert snap["log"] == before["log"]
     phone = again.extensions["socketio"].test_client(again, auth={"table": t.id,
