@@ -25,7 +25,15 @@ import threading
 import time
 from urllib.parse import urlsplit
 
-from . import net
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
+
+from engine.say import msg
+
+from . import i18n, net
+
+BAD_HOST = msg("This server does not answer to that name. Open the address the host "
+               "screen shows.")
 
 RESCAN_EVERY = 5.0      # seconds between two looks at the interfaces' addresses
 
@@ -93,6 +101,14 @@ class Hosts:
         return bool(netloc) and netloc in (host_header.lower(), self.public)
 
 
+def language(environ) -> str:
+    """The reader's language before Flask sees the request: the `lang` cookie, then
+    Accept-Language, then English (companion/i18n.py chooses the same way)."""
+    cookie = parse_cookie(environ.get("HTTP_COOKIE", "")).get(i18n.COOKIE)
+    accept = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
+    return i18n.normal(cookie) or i18n.normal(accept.best_match(i18n.LANGUAGES)) or i18n.SOURCE
+
+
 class HostCheck:
     """WSGI middleware: 400 for a request whose Host this server does not serve."""
 
@@ -102,8 +118,7 @@ class HostCheck:
     def __call__(self, environ, start_response):
         if self.hosts.allowed(environ.get("HTTP_HOST", "")):
             return self.app(environ, start_response)
-        body = (b"bad_host: this server does not answer to that name. "
-                b"Open the address the host screen shows.\n")
+        body = f"bad_host: {i18n.sentence(BAD_HOST, language(environ))}\n".encode()
         start_response("400 BAD REQUEST", [("Content-Type", "text/plain; charset=utf-8"),
                                            ("Content-Length", str(len(body)))])
         return [body]
