@@ -1,6 +1,7 @@
 // Non-blocking messages at the bottom of the screen: refusals from the server (with the
 // rule they rest on), connection notices, confirmations. They never steal focus.
-import { h } from "./dom.js";
+import { h, pieces } from "./dom.js";
+import { t } from "./i18n.js";
 import { personal } from "./words.js";
 
 const MAX = 3;
@@ -28,9 +29,9 @@ export function showBanner(message, { kind = "error", rule = "", ruleTitle = "",
   if (key) box.querySelectorAll(`[data-key="${key}"]`).forEach((el) => el.remove());
   const close = () => el.remove();
   const el = h("div", { class: `banner ${kind}`, dataset: { key }, role: kind === "error" ? "alert" : null },
-    h("span", { class: "msg" }, personal(message), rule ? h("span", { class: "rule" }, "Rule: ",
-      h("a", { href: `/rules#${anchor(rule)}`, target: "_blank", rel: "noopener" }, ruleTitle || "see the rules")) : null),
-    h("button", { type: "button", class: "ghost", "aria-label": "Dismiss", onclick: close }, "✕"));
+    h("span", { class: "msg" }, personal(message), rule ? h("span", { class: "rule" }, pieces(t("Rule: {title}"), {
+      title: h("a", { href: `/rules#${anchor(rule)}`, target: "_blank", rel: "noopener" }, ruleTitle || t("see the rules")) })) : null),
+    h("button", { type: "button", class: "ghost", "aria-label": t("Dismiss"), onclick: close }, "✕"));
   box.append(el);
   while (box.children.length > MAX) box.firstElementChild.remove();
   if (timeout) setTimeout(close, timeout);
@@ -40,7 +41,7 @@ export function showBanner(message, { kind = "error", rule = "", ruleTitle = "",
 /** A refused move: {code, message, rule} from an ack. */
 export function showRefusal(error) {
   const e = error || {};
-  return showBanner(e.message || "The server refused this.", { rule: e.rule || "", ruleTitle: e.rule_title || "" });
+  return showBanner(e.message || t("The server refused this."), { rule: e.rule || "", ruleTitle: e.rule_title || "" });
 }
 
 export function clearBanner(key) {

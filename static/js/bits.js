@@ -1,5 +1,6 @@
 // Small pieces of UI drawn the same way on the host screen and the phone.
 import { h } from "./dom.js";
+import { t, tname, and } from "./i18n.js";
 import { cardLabel, cardName, isTrouble, isWeapon } from "./cards.js";
 import { kindName, word } from "./ruleset.js";
 
@@ -9,16 +10,16 @@ export function bullets(life, max) {
   const m = Math.max(l, Number(max) || 0);
   const dots = [];
   for (let i = 0; i < m; i++) dots.push(h("span", { class: i < l ? "bullet" : "bullet empty" }));
-  return h("span", { class: "bullets", role: "img", "aria-label": `${l} of ${m} ${word("life")}` }, dots);
+  return h("span", { class: "bullets", role: "img", "aria-label": t("{life}: {n} of {max}", { life: word("life"), n: l, max: m }) }, dots);
 }
 
 /** The cards in front of a player as chips. */
 export function chips(inPlay) {
   const cards = Array.isArray(inPlay) ? inPlay : [];
-  if (!cards.length) return h("span", { class: "muted small" }, "nothing in play");
+  if (!cards.length) return h("span", { class: "muted small" }, t("nothing in play"));
   return h("span", { class: "chips" }, cards.map((c) => h("span", {
     class: `chip${isWeapon(c) ? " weapon" : ""}${isTrouble(c) ? " trouble" : ""}`,
-    title: cardName(c),
+    title: tname(cardName(c)),
   }, cardLabel(c))));
 }
 
@@ -28,28 +29,55 @@ export function pendingLines(pending) {
   const groups = new Map();
   for (const p of pending) {
     if (!p) continue;
-    const key = p.kind === "gatling" || p.kind === "indians" ? `${p.kind}|${p.from}` : `${p.kind}|${p.seat}`;
+    const key = (p.kind === "gatling" || p.kind === "indians") && p.from ? `${p.kind}|${p.from}` : `${p.kind}|${p.seat}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(p);
   }
-  return [...groups.values()].map((ps) => {
-    if (ps.length === 1) return pendingText(ps[0]);
-    const names = ps.map((p) => p.seat);
-    const who = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-    return pendingText({ ...ps[0], seat: who }).replace(" must ", " each must ");
-  });
+  return [...groups.values()].map((ps) => (ps.length === 1 ? pendingText(ps[0])
+    : pendingText({ ...ps[0], seat: and(ps.map((p) => p.seat)) }, { group: true })));
 }
 
-/** One pending question in words: "Bob must answer BANG! from Ann". */
-export function pendingText(p) {
+/**
+ * One pending question in words: "Bob must answer BANG! from Ann". `you`: said to the
+ * player asked ("You must answer BANG! from Ann"); `group`: `p.seat` names several players
+ * answering the same card ("Bob and Cid each must answer Gatling from Ann").
+ */
+export function pendingText(p, { you = false, group = false } = {}) {
   if (!p) return "";
-  const who = p.seat ?? "Someone";
-  const what = p.card || p.kind || "a card";
-  const from = p.from ? ` from ${p.from}` : "";
-  const bang = kindName("bang", "BANG!");
-  if (p.kind === "dying") return `${who} is dying: a ${kindName("beer", "Beer")}, or out of the game`;
-  if (p.kind === "duel") return `${who} must discard a ${bang} in the ${kindName("duel", "Duel")}${from}, or lose it`;
-  if (p.kind === "indians") return `${who} must discard a ${bang} against ${kindName("indians", "Indians!")}${from}, or lose 1 ${word("life")}`;
-  const needed = Number(p.needed) > 1 ? ` (${p.needed} ${kindName("missed", "Missed!")} needed)` : "";
-  return `${who} must answer ${what}${from}${needed}`;
+  const args = {
+    seat: p.seat ?? t("Someone"), from: p.from, card: p.card ? tname(p.card) : p.kind || t("a card"),
+    bang: kindName("bang", "BANG!"), beer: kindName("beer", "Beer"), duel: kindName("duel", "Duel"),
+    indians: kindName("indians", "Indians!"), missed: kindName("missed", "Missed!"), life: word("life"),
+  };
+  const from = !!p.from;
+  if (p.kind === "dying") {
+    return you ? t("You are dying: a {beer}, or out of the game", args)
+      : t("{seat} is dying: a {beer}, or out of the game", args);
+  }
+  if (p.kind === "duel") {
+    if (you) {
+      return from ? t("You must discard a {bang} in the {duel} from {from}, or lose it", args)
+        : t("You must discard a {bang} in the {duel}, or lose it", args);
+    }
+    return from ? t("{seat} must discard a {bang} in the {duel} from {from}, or lose it", args)
+      : t("{seat} must discard a {bang} in the {duel}, or lose it", args);
+  }
+  if (p.kind === "indians") {
+    if (group) return t("{seat} each must discard a {bang} against {indians} from {from}, or lose 1 {life}", args);
+    if (you) {
+      return from ? t("You must discard a {bang} against {indians} from {from}, or lose 1 {life}", args)
+        : t("You must discard a {bang} against {indians}, or lose 1 {life}", args);
+    }
+    return from ? t("{seat} must discard a {bang} against {indians} from {from}, or lose 1 {life}", args)
+      : t("{seat} must discard a {bang} against {indians}, or lose 1 {life}", args);
+  }
+  let text;
+  if (group) text = t("{seat} each must answer {card} from {from}", args);
+  else if (you) text = from ? t("You must answer {card} from {from}", args) : t("You must answer {card}", args);
+  else text = from ? t("{seat} must answer {card} from {from}", args) : t("{seat} must answer {card}", args);
+  const needed = Number(p.needed);
+  return needed > 1 ? t("{question} ({n} {missed} needed)", { ...args, question: text, n: needed }) : text;
 }
+
+/** A turn's phase (view.phase) in words. */
+export const phaseName = (phase) => ({ start: t("start"), draw: t("draw"), play: t("play"), discard: t("discard") })[phase] || phase;

@@ -1,6 +1,8 @@
 // A yes/no question in the page's own <dialog> (window.confirm blocks the whole page and
 // looks different on every phone).
-export function ask(text, { yes = "Yes", title = "Are you sure?" } = {}) {
+import { t } from "./i18n.js";
+
+export function ask(text, { yes = t("Yes"), title = t("Are you sure?") } = {}) {
   const dialog = document.getElementById("confirm-dialog");
   if (!dialog || typeof dialog.showModal !== "function") return Promise.resolve(window.confirm(text));
   document.getElementById("confirm-title").textContent = title;

@@ -6,7 +6,7 @@
 // the first snapshot always wins (the server may have restarted and replayed its log).
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
 import { Follower } from "./delta.js";
-import { localize } from "./i18n.js";
+import { localize, t } from "./i18n.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
@@ -14,7 +14,7 @@ import { localize } from "./i18n.js";
  */
 export function connect(auth, { onSnapshot, onError, onState } = {}) {
   if (typeof window.io !== "function") {
-    showBanner("The page could not load its connection library. Reload the page.", { timeout: 0 });
+    showBanner(t("The page could not load its connection library. Reload the page."), { timeout: 0 });
     return null;
   }
   // WebSocket first (one connection, no polling-to-WebSocket upgrade on a LAN); if it
@@ -30,7 +30,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     const el = document.getElementById("conn");
     if (el) {
       el.dataset.state = s;
-      el.textContent = s === "online" ? "Connected" : "Reconnecting…";
+      el.textContent = s === "online" ? t("Connected") : t("Reconnecting…");
     }
     if (onState) onState(s);
   };
@@ -38,7 +38,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
   socket.on("connect", () => {
     follower.reset();
     asked = false;
-    if (everConnected) showBanner("Back online.", { kind: "ok", timeout: 2500, key: "conn" });
+    if (everConnected) showBanner(t("Back online."), { kind: "ok", timeout: 2500, key: "conn" });
     else clearBanner("conn");
     everConnected = true;
     state("online");
@@ -46,7 +46,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
   socket.on("disconnect", (reason) => {
     state("offline");
     if (reason !== "io client disconnect" && !socket.stopped) {
-      showBanner("Connection lost. Reconnecting by itself…", { kind: "info", timeout: 0, key: "conn" });
+      showBanner(t("Connection lost. Reconnecting by itself…"), { kind: "info", timeout: 0, key: "conn" });
     }
   });
   socket.on("connect_error", (err) => {
@@ -57,7 +57,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
       socket.stopped = true;
       clearBanner("conn");
       const el = document.getElementById("conn");
-      if (el) el.textContent = "Not connected";
+      if (el) el.textContent = t("Not connected");
       if (onError) onError(localize(err.data));
       else showRefusal(localize(err.data));
     }
@@ -101,12 +101,12 @@ export function send(socket, event, payload = {}, { quiet = false } = {}) {
   return new Promise((resolve) => {
     if (!socket) return resolve({ ok: false });
     if (!socket.connected) {
-      showBanner("Not connected right now: try again in a moment.", { kind: "info", key: "conn-send" });
+      showBanner(t("Not connected right now: try again in a moment."), { kind: "info", key: "conn-send" });
       return resolve({ ok: false, error: { code: "offline" } });
     }
     socket.timeout(10000).emit(event, payload, (err, ack) => {
       if (err) {
-        showBanner("The server did not answer. Check the Wi-Fi and try again.", { kind: "info" });
+        showBanner(t("The server did not answer. Check the Wi-Fi and try again."), { kind: "info" });
         return resolve({ ok: false, error: { code: "timeout" } });
       }
       const a = localize(ack || { ok: false });

@@ -32,6 +32,15 @@ export function fill(el, ...children) {
   append(el, children);
 }
 
+/** A sentence with elements in it: `pieces(t("Rule: {link}"), { link: a })` gives
+ * ["Rule: ", a] (the translated sentence decides where the element goes). */
+export function pieces(text, parts) {
+  return String(text).split(/(\{\w+\})/).filter(Boolean).map((bit) => {
+    const key = /^\{(\w+)\}$/.exec(bit);
+    return key && parts && key[1] in parts ? parts[key[1]] : bit;
+  });
+}
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 
 /** The table id the server rendered into <body data-table>, or the last path part. */

@@ -1,6 +1,7 @@
 // BANG! Legends pieces shared by the phone's Feat tracker and the host screen: a colour per
 // seat (like the box's sets of fame tokens), tokens drawn as chips, fame as pips.
 import { h, list } from "./dom.js";
+import { tn, t } from "./i18n.js";
 
 // One colour per seat, in seating order, like the box's sets of fame tokens.
 const COLOURS = ["#e5484d", "#3e8ef7", "#30a46c", "#f5c400", "#9b59d0", "#f76b15", "#e93d82"];
@@ -17,9 +18,9 @@ export const disc = (colour, cls = "") => h("span", { class: `fame-disc ${cls}`,
 /** The tokens on a Feat: one chip per player, "● Ann 2". */
 export function tokenChips(feat, seats, me) {
   const entries = Object.entries((feat && feat.tokens) || {}).filter(([, n]) => n > 0);
-  if (!entries.length) return h("span", { class: "muted small" }, "no tokens yet");
+  if (!entries.length) return h("span", { class: "muted small" }, t("no tokens yet"));
   return h("span", { class: "fame-chips" }, entries.map(([who, n]) => h("span", {
-    class: `fame-chip${who === me ? " mine" : ""}`, "aria-label": `${who}: ${n} token${n === 1 ? "" : "s"}`,
+    class: `fame-chip${who === me ? " mine" : ""}`, "aria-label": tn("{seat}: {n} token", "{seat}: {n} tokens", n, { seat: who }),
   }, disc(colourOf(seats, who)), h("span", {}, who), h("strong", {}, String(n)))));
 }
 
@@ -28,7 +29,7 @@ export function pips(seat, colour) {
   const n = Math.max(0, Math.min(5, Number(seat && seat.fame) || 0));
   const out = [];
   for (let i = 0; i < 5; i++) out.push(disc(i < n ? colour : "transparent", i < n ? "" : "spent"));
-  return h("span", { class: "fame-pips", role: "img", "aria-label": `${n} fame token${n === 1 ? "" : "s"} left` }, out);
+  return h("span", { class: "fame-pips", role: "img", "aria-label": tn("{n} fame token left", "{n} fame tokens left", n) }, out);
 }
 
 /** The rules page's anchor for a rule id, as engine/rulebook.py makes it. */

@@ -1,15 +1,17 @@
 // BANG! Legends on the phone (loaded by phone-feats.js at Legends tables): the Feats with
 // everyone's tokens, my fame, Perform / Boast / Claim as the engine allows (greyed with its
 // reason), my legend side, the Jail's heart.
-import { $, h, fill, get, list } from "./dom.js";
+import { $, h, fill, get, list, pieces } from "./dom.js";
 import { colourOf, tokenChips, pips, ruleHref } from "./feats-common.js";
+import { t, tn, tname } from "./i18n.js";
 
 export let send = async () => ({ ok: false });
 let snap = null;
 
-export const DOES = { "Bottleneck": "discard a Beer", "The Chuck-a-Luck": "discard a BANG!",
-  "Borderlands": "discard my whole hand", "The Man with No Name": "lose 1 life",
-  "The Oregon Trail": "skip my first card", "For a Few Cards More": "my turn ends" };
+/** What doing a Crossroad Feat costs, in words ("discard a Beer"), or "". */
+export const does = (feat) => ({ "Bottleneck": t("discard a Beer"), "The Chuck-a-Luck": t("discard a BANG!"),
+  "Borderlands": t("discard my whole hand"), "The Man with No Name": t("lose 1 life"),
+  "The Oregon Trail": t("skip my first card"), "For a Few Cards More": t("my turn ends") })[feat] || "";
 export const FIXED = { "Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!", "Borderlands": "hand" };
 export const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
 
@@ -35,11 +37,15 @@ export function renderFeats(s, move) {
   if (box) box.hidden = !on;
   if (!on) return;
   const seat = mySeat();
-  fill($("#feats-fame"), seat.legend ? h("span", { class: "legend-badge" }, "★ Legend")
-    : [pips(seat, colourOf(seats(), me().name)), h("span", { class: "fame-left" }, h("strong", {}, String(seat.fame ?? "?")), " fame left")]);
+  // (the count keeps its {n} for pieces(), which puts the bold number there)
+  const fame = Number(seat.fame);
+  fill($("#feats-fame"), seat.legend ? h("span", { class: "legend-badge" }, t("★ Legend"))
+    : [pips(seat, colourOf(seats(), me().name)), h("span", { class: "fame-left" },
+      pieces(tn("{n} fame left", "{n} fame left", Number.isFinite(fame) ? fame : 0, { n: "{n}" }),
+        { n: h("strong", {}, String(seat.fame ?? "?")) }))]);
   $("#feats-help").textContent = seat.legend
-    ? "A Legend claims Feats: another Legend may lose 1 life, and a new Feat replaces it."
-    : "Perform a Feat: 2 tokens. Or boast at the end of your turn: 1 token. None left: you turn Legend.";
+    ? t("A Legend claims Feats: another Legend may lose 1 life, and a new Feat replaces it.")
+    : t("Perform a Feat: 2 tokens. Or boast at the end of your turn: 1 token. None left: you turn Legend.");
   $("#feats-mode").hidden = !tracker();
   $("#feats-jail").hidden = tracker() || !me().your_turn || get(me(), "hints", "check_due") !== "jail";
   renderLegend(seat);
@@ -47,8 +53,9 @@ export function renderFeats(s, move) {
   celebrate(seat);
 }
 
-const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || "Not possible now.",
-  v.rule ? h("a", { class: "feat-rule", href: ruleHref(v.rule), target: "_blank", rel: "noopener", "aria-label": `Rule: ${v.rule_title || "see the rules"}` }, "Rule ›") : null);
+const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || t("Not possible now."),
+  v.rule ? h("a", { class: "feat-rule", href: ruleHref(v.rule), target: "_blank", rel: "noopener",
+    "aria-label": t("Rule: {title}", { title: v.rule_title || t("see the rules") }) }, t("Rule ›")) : null);
 
 function renderList() {
   const opts = list(me().feats);
@@ -58,7 +65,7 @@ function renderList() {
   $("#feats-common").hidden = !shared;
   const feats = list(view().feats);
   fill($("#feats-list"), feats.length ? feats.map((f, k) => featCard(f, opts.find((o) => o.name === f.name) || {}, k, shared))
-    : h("li", { class: "muted" }, "No Feat is showing."));
+    : h("li", { class: "muted" }, t("No Feat is showing.")));
 }
 
 function featCard(f, o, k, shared) {
@@ -72,17 +79,18 @@ function featCard(f, o, k, shared) {
   };
   const asks = ASKS.includes(f.name) && !tracker() ? ["feat_requirement", "no_such_card_in_play"] : [];
   // (bad_move: the engine's dry run of a claim names no replacement Feat; the dialog does)
-  if (o.claim) act("Claim…", o.claim, () => dialog("claimDialog", f.name), [...asks, "bad_move"]);
+  if (o.claim) act(t("Claim…"), o.claim, () => dialog("claimDialog", f.name), [...asks, "bad_move"]);
   if (o.perform) {
     // o.met: the deed is already done this turn, so performing gives up nothing more
     const ask = asks.length && !o.met;
-    act(ask ? "Perform…" : ["Perform ", DOES[f.name] && !o.met ? h("span", { class: "does" }, DOES[f.name]) : null], o.perform,
+    const what = does(f.name) && !o.met ? h("span", { class: "does" }, does(f.name)) : null;
+    act(ask ? t("Perform…") : what ? pieces(t("Perform {what}"), { what }) : t("Perform"), o.perform,
       () => (ask ? dialog("actDialog", "perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] && !o.met ? { discard: FIXED[f.name] } : {}) })), asks);
   }
-  if (o.boast) act("Boast…", o.boast, () => dialog("boastDialog", f.name));
+  if (o.boast) act(t("Boast…"), o.boast, () => dialog("boastDialog", f.name));
   return h("li", { class: `feat-card${o.crossroad ? " crossroad" : ""}`, dataset: { feat: f.name } },
-    h("div", { class: "feat-head" }, h("span", { class: "feat-name" }, f.name),
-      o.crossroad ? h("span", { class: "crossroad-badge", title: "may be done on purpose" }, "✚ Crossroad") : null),
+    h("div", { class: "feat-head" }, h("span", { class: "feat-name" }, tname(f.name)),
+      o.crossroad ? h("span", { class: "crossroad-badge", title: t("may be done on purpose") }, t("✚ Crossroad")) : null),
     o.requirement ? h("p", { class: "feat-req" }, o.requirement) : null,
     h("div", { class: "feat-tokens" }, tokenChips(f, seats(), me().name)),
     actions.length ? h("div", { class: "feat-actions" }, actions) : null);
@@ -95,13 +103,13 @@ function renderLegend(seat) {
   if (!seat.legend) return;
   const turn = me().your_turn && !tracker();
   const drawing = turn && !!get(me(), "hints", "draw");
-  const uses = { "Sid Ketchum": turn && ["Free BANG!…", "sidDialog"], "Rose Doolan": turn && ["Blue card as a Panic!…", "roseDialog"],
-    "Kit Carlson": drawing && ["Draw 3, give 1 away…", "kitDialog"], "Black Jack": drawing && ["Turn cards up past 21…", "jackDialog"] }[seat.character];
+  const uses = { "Sid Ketchum": turn && [t("Free BANG!…"), "sidDialog"], "Rose Doolan": turn && [t("Blue card as a Panic!…"), "roseDialog"],
+    "Kit Carlson": drawing && [t("Draw 3, give 1 away…"), "kitDialog"], "Black Jack": drawing && [t("Turn cards up past 21…"), "jackDialog"] }[seat.character];
   // The engine's verdict where it gives one (legend Sid's free BANG!): greyed with its reason.
   const verdict = seat.character === "Sid Ketchum" ? get(me(), "abilities", "bang") : null;
   const refused = !!verdict && verdict.ok === false;
-  fill(box, h("h3", {}, "★ My legend ability"), h("p", { class: "legend-char" }, seat.character || ""), h("p", {}, me().ability || ""),
-    seat.character === "Willy the Kid" ? h("p", { class: "muted small" }, "Claim a Feat to shoot a free BANG! instead.") : null,
+  fill(box, h("h3", {}, t("★ My legend ability")), h("p", { class: "legend-char" }, tname(seat.character)), h("p", {}, me().ability || ""),
+    seat.character === "Willy the Kid" ? h("p", { class: "muted small" }, t("Claim a Feat to shoot a free BANG! instead.")) : null,
     uses ? h("button", { type: "button", class: "primary", disabled: refused, onclick: () => dialog(uses[1]) }, uses[0]) : null,
     uses && refused ? h("p", { class: "muted small" }, verdict.reason || "") : null);
 }
@@ -114,7 +122,7 @@ function celebrate(seat) {
     if (localStorage.getItem(key)) return;
     localStorage.setItem(key, "1");
   } catch (_) { /* no storage: show it anyway */ }
-  $("#legend-moment-char").textContent = seat.character || "";
+  $("#legend-moment-char").textContent = tname(seat.character);
   $("#legend-moment-ability").textContent = me().ability || "";
   if (!$("#legend-moment").open) $("#legend-moment").showModal();
   try { navigator.vibrate([120, 60, 120, 60, 400]); } catch (_) { /* not allowed */ }

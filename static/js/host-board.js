@@ -2,7 +2,8 @@
 // public facts, the turn marker, and in the middle whose turn it is, what is pending and
 // the winner.
 import { h, fill, get, list } from "./dom.js";
-import { bullets, chips, pendingLines } from "./bits.js";
+import { bullets, chips, pendingLines, phaseName } from "./bits.js";
+import { t, tname } from "./i18n.js";
 import { roleText, roleClass } from "./roles.js";
 import { rulesetWords, word } from "./ruleset.js";
 
@@ -21,25 +22,27 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   const cls = ["seat", turn && "turn", out && "out", asked && "asked", seat.legend && "legend", leader && "leader"].filter(Boolean).join(" ");
   return h("button", {
     type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },
-    "aria-label": `${seat.name}${turn ? ", playing now" : ""}${out ? ", out of the game" : ""}. Correct or move.`,
+    "aria-label": out ? t("{seat}, out of the game. Correct or move.", { seat: seat.name })
+      : turn ? t("{seat}, playing now. Correct or move.", { seat: seat.name }) : t("{seat}. Correct or move.", { seat: seat.name }),
     onclick: () => onPick(seat.name),
   },
-  turn ? h("span", { class: "turn-flag" }, "▶ Turn") : null,
+  turn ? h("span", { class: "turn-flag" }, t("▶ Turn")) : null,
   h("span", { class: "seat-head" },
     h("span", { class: "seat-name" }, seat.name),
-    connected === undefined ? null : h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "phone connected" : "phone not connected" })),
+    connected === undefined ? null : h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? t("phone connected") : t("phone not connected") })),
   seat.role ? h("span", { class: `seat-role ${roleClass(seat.role)}` }, roleText(seat.role),
-    leader ? h("span", { class: "revealed" }, " · revealed") : null) : null,
-  h("span", { class: "seat-char" }, seat.character || "", seat.custom_ability ? h("span", { class: "muted small", title: "entered by name: no automatic effect" }, " (by name)") : null),
-  out ? h("span", { class: "seat-out" }, "✝ out of the game") : h("span", { class: "seat-life" },
+    leader ? h("span", { class: "revealed" }, " · ", t("revealed")) : null) : null,
+  h("span", { class: "seat-char" }, tname(seat.character), seat.custom_ability ? h("span", { class: "muted small", title: t("entered by name: no automatic effect") }, " ", t("(by name)")) : null),
+  out ? h("span", { class: "seat-out" }, t("✝ out of the game")) : h("span", { class: "seat-life" },
     bullets(seat.life, seat.max_life), h("span", { class: "life-num", title: word("life") }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
   // In tracker mode nobody reports the hand (the table plays its own cards): no count is
   // shown rather than the dealt one for ever; the hand limit still helps.
-  out ? null : h("span", { class: "seat-hand" }, view.mode === "tracker" ? "" : `🂠 ${seat.hand ?? "?"} in hand`,
-    h("span", { class: "muted" }, `${view.mode === "tracker" ? "keeps" : " · limit"} ${seat.hand_limit ?? "?"}${view.mode === "tracker" ? " at the end of a turn" : ""}`)),
+  out ? null : h("span", { class: "seat-hand" }, view.mode === "tracker" ? "" : t("🂠 {n} in hand", { n: seat.hand ?? "?" }),
+    h("span", { class: "muted" }, view.mode === "tracker" ? t("keeps {n} at the end of a turn", { n: seat.hand_limit ?? "?" })
+      : [" · ", t("limit {n}", { n: seat.hand_limit ?? "?" })])),
   out ? null : chips(seat.in_play),
   (view.features || {}).fame ? h("span", { class: "seat-fame" },
-    seat.legend ? "★ Legend" : `fame ${seat.fame ?? "?"}`) : null);
+    seat.legend ? t("★ Legend") : t("fame {n}", { n: seat.fame ?? "?" })) : null);
 }
 
 export function renderBoard(snap, onPick) {
@@ -55,11 +58,11 @@ export function renderBoard(snap, onPick) {
   const over = !!view.winner || get(snap, "table", "status") === "over";
   seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick, over)));
 
-  document.getElementById("turn-line").textContent = over ? "Game over" : view.turn ? `${view.turn}'s turn` : "";
+  document.getElementById("turn-line").textContent = over ? t("Game over") : view.turn ? t("{seat}'s turn", { seat: view.turn }) : "";
   document.getElementById("phase-line").textContent =
-    !over && view.phase && view.mode === "referee" ? `phase: ${view.phase}` : "";
+    !over && view.phase && view.mode === "referee" ? t("phase: {phase}", { phase: phaseName(view.phase) }) : "";
   const pending = list(view.pending);
-  fill(document.getElementById("pending"), over ? [] : pendingLines(pending).map((t) => h("li", {}, t)));
+  fill(document.getElementById("pending"), over ? [] : pendingLines(pending).map((line) => h("li", {}, line)));
   const win = document.getElementById("winner");
   win.hidden = !view.winner;
   if (view.winner) fill(win, h("span", { class: "winner-title" }, "★ ", view.winner.text || view.winner.side || "", " ★"));

@@ -3,6 +3,7 @@ import { $, h, fill, list } from "./dom.js";
 import { ask } from "./confirm.js";
 import { showBanner } from "./banner.js";
 import { word } from "./ruleset.js";
+import { t, tname } from "./i18n.js";
 
 // What the host may do for a seat whose phone is off: answer its question, end its turn.
 function actsFor(seat, view) {
@@ -10,11 +11,11 @@ function actsFor(seat, view) {
   const asked = list(view.pending).find((p) => p && p.seat === name);
   if (asked) {
     return asked.kind === "dying"
-      ? [[`${name} is out (no Beer)`, { respond: "take" }]]
-      : [[`${name} takes it (no answer)`, { respond: "take" }]];
+      ? [[t("{seat} is out (no Beer)", { seat: name }), { respond: "take" }]]
+      : [[t("{seat} takes it (no answer)", { seat: name }), { respond: "take" }]];
   }
   if (view.turn === name && view.phase === "play" && !list(view.pending).length) {
-    return [[`End ${name}'s turn`, { end_turn: {} }]];
+    return [[t("End {seat}'s turn", { seat: name }), { end_turn: {} }]];
   }
   return [];
 }
@@ -25,12 +26,12 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
 
   const drawSeat = () => {
     const seat = getSeat(current);
-    $("#seat-dialog-title").textContent = seat ? `${seat.name} · ${seat.character || ""}` : current;
+    $("#seat-dialog-title").textContent = seat ? `${seat.name} · ${tname(seat.character)}` : current;
     $("#sd-life").textContent = seat ? `${seat.life ?? "?"} / ${seat.max_life ?? "?"}` : "–";
     $("#sd-hand").textContent = seat ? String(seat.hand ?? "?") : "–";
     const out = !seat || seat.alive === false;
     seatDialog.querySelectorAll("button[data-field]").forEach((b) => { b.disabled = out; });
-    $("#sd-turn").textContent = `Give the turn to ${current}`;
+    $("#sd-turn").textContent = t("Give the turn to {seat}", { seat: current });
     $("#sd-turn").disabled = out || getTurn() === current;
     const view = getView() || {};
     const acts = seat && !out && view.mode === "referee" ? actsFor(seat, view) : [];
@@ -50,8 +51,8 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
     // Bounds are the server's to enforce: a refusal explains them in a banner. Only
     // taking the last life point asks first, since it eliminates the player.
     if (field === "life" && value === 0 && !(await ask(
-      `${seat.name} goes to 0 ${word("life")}: out of the game, role shown to everyone.`,
-      { yes: "Eliminate", title: `Eliminate ${seat.name}?` }))) return;
+      t("{seat} goes to 0 {life}: out of the game, role shown to everyone.", { seat: seat.name, life: word("life") }),
+      { yes: t("Eliminate"), title: t("Eliminate {seat}?", { seat: seat.name }) }))) return;
     const ack = await send("host_move", { set: { seat: seat.name, [field]: value } });
     // A correction with a question open says what became of it (asked again, closed).
     if (ack.ok && ack.outcome) showBanner(ack.outcome, { kind: "info", key: "outcome" });
@@ -78,7 +79,7 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
 
   $("#undo").addEventListener("click", () => send("undo", {}));
   $("#end-game").addEventListener("click", async () => {
-    if (await ask("Everyone's role is shown and the game stops here.", { yes: "End the game", title: "End the game?" })) {
+    if (await ask(t("Everyone's role is shown and the game stops here."), { yes: t("End the game"), title: t("End the game?") })) {
       send("end_game", {});
     }
   });

@@ -2,6 +2,7 @@
 // left per player, and a big moment when somebody turns Legend.
 import { h, fill, get, list } from "./dom.js";
 import { colourOf, tokenChips, pips, disc } from "./feats-common.js";
+import { t, tname } from "./i18n.js";
 
 const CROSSROAD = ["Bottleneck", "The Chuck-a-Luck", "Good Company", "The Last Hero",
   "The Man with No Name", "Borderlands", "The Oregon Trail", "A Thousand Ways to Die"];
@@ -19,11 +20,11 @@ export function renderHostFeats(snap) {
   const seats = list(view.seats);
   const feats = list(view.feats);
   fill(document.getElementById("host-feat-row"), feats.length ? feats.map((f) => h("li", { class: "host-feat", dataset: { feat: f.name } },
-    h("span", { class: "feat-name" }, f.name, CROSSROAD.includes(f.name) ? h("span", { class: "crossroad-badge", title: "Crossroad" }, "✚") : null),
-    tokenChips(f, seats))) : h("li", { class: "muted" }, "No Feat revealed"));
+    h("span", { class: "feat-name" }, tname(f.name), CROSSROAD.includes(f.name) ? h("span", { class: "crossroad-badge", title: t("Crossroad") }, "✚") : null),
+    tokenChips(f, seats))) : h("li", { class: "muted" }, t("No Feat revealed")));
   fill(document.getElementById("host-fame"), seats.map((s) => h("li", { class: `${s.legend ? "is-legend" : ""}${s.alive === false ? " out" : ""}`, dataset: { seat: s.name } },
     disc(colourOf(seats, s.name)), h("span", { class: "fame-name" }, s.name),
-    s.legend ? h("span", { class: "legend-badge" }, "★ Legend") : [pips(s, colourOf(seats, s.name)), h("strong", {}, String(s.fame ?? "?"))])));
+    s.legend ? h("span", { class: "legend-badge" }, t("★ Legend")) : [pips(s, colourOf(seats, s.name)), h("strong", {}, String(s.fame ?? "?"))])));
 
   const now = seats.filter((s) => s.legend && s.alive !== false);
   const game = get(snap, "table", "game");
@@ -36,8 +37,8 @@ export function renderHostFeats(snap) {
 
 function moment(seat) {
   const el = document.getElementById("host-legend-moment");
-  document.getElementById("hlm-who").textContent = `${seat.name} is a Legend!`;
-  document.getElementById("hlm-char").textContent = `${seat.character || ""} turns to the legend side`;
+  document.getElementById("hlm-who").textContent = t("{seat} is a Legend!", { seat: seat.name });
+  document.getElementById("hlm-char").textContent = t("{character} turns to the legend side", { character: tname(seat.character) });
   document.getElementById("hlm-ability").textContent = seat.ability || "";
   el.hidden = false;
   clearTimeout(timer);

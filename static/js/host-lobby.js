@@ -3,8 +3,10 @@
 import { h, fill, get, list } from "./dom.js";
 import { showBanner } from "./banner.js";
 import { rulesetWords, word } from "./ruleset.js";
+import { t, tn, tname } from "./i18n.js";
 
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
+// a word at the start of a label ("Character for Bob"): its first letter in capitals
+const cap = (s) => (s ? s[0].toLocaleUpperCase() + s.slice(1) : s);
 
 const MIN_PLAYERS = 4;
 const MAX_PLAYERS = 7;
@@ -19,14 +21,14 @@ export function wireLobby(send) {
     for (const id of order) if (chosen[id]) characters[id] = chosen[id];
     for (const [id, c] of Object.entries(characters)) {
       if (typeof c === "object" && !(c.name && c.name.trim() && c.energy >= 1 && c.energy <= 9)) {
-        showBanner(`An ${word("character")} entered by name needs its name and its ${word("life")} (1 to 9).`);
+        showBanner(t("An {character} entered by name needs its name and its {life} (1 to 9).", { character: word("character"), life: word("life") }));
         return;
       }
       if (typeof c === "object") characters[id] = { name: c.name.trim(), energy: c.energy };
     }
     const picked = Object.values(characters).map((c) => (typeof c === "object" ? c.name.toLowerCase() : c.toLowerCase()));
     if (new Set(picked).size !== picked.length) {
-      showBanner(`Two seats have the same ${word("character")}: each one is in the game once.`);
+      showBanner(t("Two seats have the same {character}: each one is in the game once.", { character: word("character") }));
       return;
     }
     await send("deal", { characters: picked.length ? characters : null, options: {} });
@@ -62,36 +64,38 @@ export function renderLobby(snap, actions) {
       chosen[p.id] = e.target.value === OTHER ? { name: "", energy: 4 } : e.target.value;
       renderLobby(snap, actions);
     } },
-    h("option", { value: "" }, "Dealt by the app"),
-    names.map((n) => h("option", { value: n, selected: chosen[p.id] === n }, n)),
-    custom ? h("option", { value: OTHER, selected: !!own }, `Another ${character}, by name…`) : null);
+    h("option", { value: "" }, t("Dealt by the app")),
+    names.map((n) => h("option", { value: n, selected: chosen[p.id] === n }, tname(n))),
+    custom ? h("option", { value: OTHER, selected: !!own }, t("Another {character}, by name…", { character })) : null);
     // An ability card the app does not know: its name and the energy printed on it.
     const other = own ? h("span", { class: "custom-ability" },
-      h("input", { type: "text", maxlength: "30", placeholder: `Name of the ${character}`, value: own.name,
-        "aria-label": `${cap(character)} for ${p.name}: its name`, class: "custom-name",
+      h("input", { type: "text", maxlength: "30", placeholder: t("Name of the {character}", { character }), value: own.name,
+        "aria-label": t("{Character} for {seat}: its name", { Character: cap(character), seat: p.name }), class: "custom-name",
         oninput: (e) => { own.name = e.target.value; } }),
       h("input", { type: "number", min: "1", max: "9", value: String(own.energy), inputmode: "numeric",
-        "aria-label": `${cap(character)} for ${p.name}: its ${word("life")}`, class: "custom-energy",
+        "aria-label": t("{Character} for {seat}: its {life}", { Character: cap(character), seat: p.name, life: word("life") }), class: "custom-energy",
         oninput: (e) => { own.energy = Number(e.target.value); } }),
-      h("span", { class: "muted small" }, `its name and ${word("life")}: the app applies no automatic effect for it`)) : null;
+      h("span", { class: "muted small" }, t("its name and {life}: the app applies no automatic effect for it", { life: word("life") }))) : null;
     return h("li", { class: "lobby-row" },
       h("span", { class: "seat-no", "aria-hidden": "true" }, String(i + 1)),
       h("span", { class: "lobby-name" }, p.name,
-        h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? "phone connected" : "phone not connected" }),
-        h("span", { class: "visually-hidden" }, p.connected ? " (connected)" : " (not connected)")),
+        h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? t("phone connected") : t("phone not connected") }),
+        h("span", { class: "visually-hidden" }, " ", p.connected ? t("(connected)") : t("(not connected)"))),
       h("span", { class: "lobby-char" },
-        h("label", { for: selectId, class: "visually-hidden" }, `${cap(character)} for ${p.name}`), select, other,
+        h("label", { for: selectId, class: "visually-hidden" }, t("{Character} for {seat}", { Character: cap(character), seat: p.name })), select, other,
         // named on the player's own phone: dealt unless the host picks another here
-        p.character && !chosen[p.id] ? h("span", { class: "muted small phone-choice" }, ` ${p.name}'s phone: ${p.character.name || p.character}${p.character.energy ? ` (${p.character.energy})` : ""}`) : null),
+        p.character && !chosen[p.id] ? h("span", { class: "muted small phone-choice" }, " ", p.character.energy
+          ? t("{seat}'s phone: {character} ({energy})", { seat: p.name, character: tname(p.character.name), energy: p.character.energy })
+          : t("{seat}'s phone: {character}", { seat: p.name, character: tname(p.character.name || p.character) })) : null),
       h("span", { class: "lobby-buttons" },
-        h("button", { type: "button", "aria-label": `Move ${p.name} up`, disabled: i === 0, onclick: () => actions.move(p.id, -1) }, "▲"),
-        h("button", { type: "button", "aria-label": `Move ${p.name} down`, disabled: i === lobby.length - 1, onclick: () => actions.move(p.id, 1) }, "▼"),
-        h("button", { type: "button", class: "ghost", "aria-label": `Remove ${p.name}`, onclick: () => actions.kick(p.id) }, "✕")));
+        h("button", { type: "button", "aria-label": t("Move {seat} up", { seat: p.name }), disabled: i === 0, onclick: () => actions.move(p.id, -1) }, "▲"),
+        h("button", { type: "button", "aria-label": t("Move {seat} down", { seat: p.name }), disabled: i === lobby.length - 1, onclick: () => actions.move(p.id, 1) }, "▼"),
+        h("button", { type: "button", class: "ghost", "aria-label": t("Remove {seat}", { seat: p.name }), onclick: () => actions.kick(p.id) }, "✕")));
   }));
   const deal = document.getElementById("deal");
   const n = lobby.length;
   deal.disabled = n < MIN_PLAYERS || n > MAX_PLAYERS;
   document.getElementById("deal-hint").textContent = n < MIN_PLAYERS
-    ? `${MIN_PLAYERS - n} more player${MIN_PLAYERS - n === 1 ? "" : "s"} needed (${MIN_PLAYERS} to ${MAX_PLAYERS}).`
-    : n > MAX_PLAYERS ? `At most ${MAX_PLAYERS} players.` : "The app deals the roles in secret: each phone shows its own.";
+    ? tn("{n} more player needed ({min} to {max}).", "{n} more players needed ({min} to {max}).", MIN_PLAYERS - n, { min: MIN_PLAYERS, max: MAX_PLAYERS })
+    : n > MAX_PLAYERS ? tn("At most {n} player.", "At most {n} players.", MAX_PLAYERS) : t("The app deals the roles in secret: each phone shows its own.");
 }

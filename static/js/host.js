@@ -9,6 +9,7 @@ import { wireHostReferee, renderHostReferee } from "./host-referee.js";
 import { renderHostFeats } from "./host-feats.js";
 import { word } from "./ruleset.js";
 import { renderStory, renderScores } from "./story.js";
+import { t } from "./i18n.js";
 
 const table = tableId();
 let snap = null;
@@ -23,12 +24,12 @@ const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", 
 
 function render(s) {
   snap = s;
-  const t = get(s, "table") || {};
-  const inLobby = t.status === "lobby" || !get(s, "view");
+  const table = get(s, "table") || {};
+  const inLobby = table.status === "lobby" || !get(s, "view");
   if (!inLobby && $("#game-view").hidden) window.scrollTo(0, 0); // just dealt: show the whole table
   $("#lobby-view").hidden = !inLobby;
   $("#game-view").hidden = inLobby;
-  if (t.mode) $("#mode-text").textContent = t.mode === "referee" ? "referee" : "tracker";
+  if (table.mode) $("#mode-text").textContent = table.mode === "referee" ? t("referee") : t("tracker");
   if (inLobby) {
     renderLobby(s, lobby);
     return;
@@ -36,17 +37,17 @@ function render(s) {
   renderBoard(s, controls.openSeat);
   renderHostReferee(s, send);
   renderHostFeats(s);
-  renderStory($("#story-card"), t.story || null, { word: word("life") });
-  renderScores($("#scores-card"), t.scores || null);
+  renderStory($("#story-card"), table.story || null, { word: word("life") });
+  renderScores($("#scores-card"), table.scores || null);
   controls.refresh();
-  $("#undo").disabled = t.can_undo === false;
-  $("#end-game").disabled = t.status === "over";
-  $("#new-game-open").classList.toggle("primary", t.status === "over");
+  $("#undo").disabled = table.can_undo === false;
+  $("#end-game").disabled = table.status === "over";
+  $("#new-game-open").classList.toggle("primary", table.status === "over");
   fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
 }
 
 socket = connect({ table }, {
   onSnapshot: render,
-  onError: (err) => showBanner(err.message || "The connection to the table failed.",
+  onError: (err) => showBanner(err.message || t("The connection to the table failed."),
     { rule: err.rule || "", ruleTitle: err.rule_title || "", timeout: 0 }),
 });

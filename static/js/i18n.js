@@ -10,6 +10,7 @@
 //   t("Card {i}: {card}", { i: 2, card })  with placeholders (never string concatenation)
 //   tn("{n} card", "{n} cards", n)          a count: the language's own plural form
 //   tname("Beer")                           a card, character or role name
+//   and(["Ann", "Bob", "Cid"])              "Ann, Bob and Cid", in the reader's language
 //   localize(snapshot)                      every engine message in it ({"$t": ...}) made
 //                                           into a sentence (engine/say.py)
 
@@ -80,9 +81,21 @@ export function tn(singular, plural, n, args) {
   return fill(template(singular, plural, n), { n, ...(args || {}) });
 }
 
-/** A card, character or role name as this language's edition prints it. */
+/** A card, character or role name as this language's edition prints it (also any other
+ * string of the engine's data tables a page shows as it is: a ruleset's word, a hint). */
 export function tname(text) {
   return text ? template(String(text)) : "";
+}
+
+/** Names in a row as the reader's language lists them: "Ann, Bob and Cid". */
+export function and(items) {
+  const all = (items || []).map(String);
+  try {
+    // en-GB: "Ann, Bob and Cid" (no comma before "and"), as the English pages always wrote it
+    return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { type: "conjunction" }).format(all);
+  } catch (_) {
+    return all.join(", ");
+  }
 }
 
 /** A copy of `obj` with every engine message in it made into its sentence. */

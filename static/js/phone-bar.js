@@ -5,6 +5,7 @@
 import { $, get, list } from "./dom.js";
 import { ask } from "./confirm.js";
 import { word } from "./ruleset.js";
+import { t, tn, tname } from "./i18n.js";
 
 let snap = null;
 
@@ -26,10 +27,12 @@ export function wireBar({ move, send }) {
     if (view.mode === "referee" && n > 0) {
       const seat = list(view.seats).find((s) => s && s.name === me.name) || {};
       const sid = (me.character === "Sid Ketchum" || me.heal_discard) && seat.life < seat.max_life
-        ? ` ${me.character}: before that, any 2 cards you discard win back 1 ${word("life")}.` : "";
-      const ok = await ask(`You hold ${seat.hand} cards and may keep ${hints.hand_limit}: `
-        + `${n} card${n > 1 ? "s" : ""} go to the discard pile.${sid}`,
-      { yes: `Discard ${n} and end my turn`, title: `Discard ${n} card${n > 1 ? "s" : ""}?` });
+        ? t("{character}: before that, any 2 cards you discard win back 1 {life}.", { character: tname(me.character), life: word("life") }) : "";
+      const text = tn("You hold {cards} and may keep {limit}: {n} card goes to the discard pile.",
+        "You hold {cards} and may keep {limit}: {n} cards go to the discard pile.", n,
+        { cards: tn("{n} card", "{n} cards", Number(seat.hand) || 0), limit: hints.hand_limit });
+      const ok = await ask(sid ? `${text} ${sid}` : text,     // two sentences, one after the other
+        { yes: tn("Discard {n} and end my turn", "Discard {n} and end my turn", n), title: tn("Discard {n} card?", "Discard {n} cards?", n) });
       if (ok) move({ end_turn: { discard: n } });
       return;
     }

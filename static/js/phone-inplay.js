@@ -3,6 +3,7 @@
 // life, the list tapped stays on screen until a snapshot shows it or the server refuses.
 import { h, fill } from "./dom.js";
 import { weapons, otherBlue, cardName, isWeapon } from "./cards.js";
+import { t, tname } from "./i18n.js";
 const SHEETS = "./referee-sheets.js";   // entered ranges
 
 const SETTLE_MS = 4000;
@@ -51,11 +52,11 @@ async function toggle(name, weapon, entered) {
 function button(card, weapon, pressed, disabled) {
   return h("button", {
     type: "button", class: "toggle", "aria-pressed": pressed ? "true" : "false", disabled,
-    title: card.hint || (weapon ? `Weapon, reaches distance ${card.range}` : card.name),
+    title: card.hint ? tname(card.hint) : weapon ? t("Weapon, reaches distance {n}", { n: card.range }) : tname(card.name),
     onclick: () => toggle(card.name, weapon, card.entered),
   }, h("span", { class: "tick", "aria-hidden": "true" }),
-  h("span", { class: "toggle-text" }, card.name,
-    weapon ? h("span", { class: "range" }, ` reach ${entered[card.name] ?? card.range ?? "?"}`) : null));
+  h("span", { class: "toggle-text" }, tname(card.name),
+    weapon ? h("span", { class: "range" }, " ", t("reach {n}", { n: entered[card.name] ?? card.range ?? "?" })) : null));
 }
 
 function draw(list, disabled = false) {

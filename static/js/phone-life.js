@@ -4,6 +4,7 @@
 // on its way never makes the number jump back, and quick taps count from what is shown.
 import { bullets } from "./bits.js";
 import { fill } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SETTLE_MS = 4000;
 
@@ -32,7 +33,7 @@ export function wireLife({ getSeat, send }) {
     else if (shown === value) timer = setTimeout(settle, SETTLE_MS);
   };
   const askZero = () => new Promise((resolve) => {
-    if (!dialog || typeof dialog.showModal !== "function") return resolve(window.confirm("Lose your last life and leave the game?"));
+    if (!dialog || typeof dialog.showModal !== "function") return resolve(window.confirm(t("Lose your last life and leave the game?")));
     const done = (answer) => { dialog.close(); resolve(answer); };
     document.getElementById("confirm-zero-yes").onclick = () => done(true);
     document.getElementById("confirm-zero-no").onclick = () => done(false);

@@ -4,6 +4,7 @@
 import { h, fill, list } from "./dom.js";
 import { personal } from "./words.js";
 import { kindName } from "./ruleset.js";
+import { t, tname } from "./i18n.js";
 
 function why(row) {
   // The engine words the reasons ("2 seats apart · Bob's Mustang +1"); an older snapshot
@@ -28,21 +29,21 @@ export function renderReach(me) {
   const weapon = dist && dist.weapon;
   const line = document.getElementById("weapon-line");
   line.textContent = weapon && weapon.name
-    ? `Your weapon: ${weapon.name}, reaches distance ${weapon.range ?? "?"}. ${panic()} reaches distance 1.`
+    ? t("Your weapon: {weapon}, reaches distance {n}. {panic} reaches distance 1.", { weapon: tname(weapon.name), n: weapon.range ?? "?", panic: panic() })
     : "";
   const others = list(dist && dist.others);
   fill(document.getElementById("reach-list"), others.length ? others.map((o) => h("li", {},
-    h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
+    h("span", { class: "dist", "aria-label": t("distance {n}", { n: o.distance }) }, o.distance ?? "?"),
     h("span", { class: "who" }, o.name || "?", tag(o.bang, bang(), bang()), tag(o.panic, panic(), panic())),
     h("span", { class: "why" }, why(o)),
-  )) : h("li", { class: "muted" }, dist ? "Nobody else is left." : "Shown once the cards are dealt."));
+  )) : h("li", { class: "muted" }, dist ? t("Nobody else is left.") : t("Shown once the cards are dealt.")));
 
   const by = list(dist && dist.reached_by);
   fill(document.getElementById("reached-by"), by.length ? by.map((o) => h("li", {},
-    h("span", { class: "dist", "aria-label": `distance ${o.distance}` }, o.distance ?? "?"),
+    h("span", { class: "dist", "aria-label": t("distance {n}", { n: o.distance }) }, o.distance ?? "?"),
     h("span", { class: "who" }, o.name || "?", o.bang
-      ? h("span", { class: "tag danger" }, `⚠ can ${bang()} you`)
-      : h("span", { class: "tag no" }, "✗ out of reach")),
-    h("span", { class: "why" }, [o.weapon ? `${o.weapon}` : "", why(o)].filter(Boolean).join(" · ")),
+      ? h("span", { class: "tag danger" }, t("⚠ can {bang} you", { bang: bang() }))
+      : h("span", { class: "tag no" }, t("✗ out of reach"))),
+    h("span", { class: "why" }, [o.weapon ? tname(o.weapon) : "", why(o)].filter(Boolean).join(" · ")),
   )) : h("li", { class: "muted" }, "—"));
 }

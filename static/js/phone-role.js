@@ -1,6 +1,7 @@
 // The secret role card: shown only while pressed and held, hidden again on release, so a
 // neighbour glancing at the phone sees nothing. Works with touch, mouse, pen and keyboard.
 import { roleInfo, roleClass } from "./roles.js";
+import { t } from "./i18n.js";
 
 const HOLD_MS = 180; // a short hold, so scrolling past the card never flashes the role
 
@@ -40,7 +41,7 @@ export function renderRole(me) {
   const info = roleInfo(me && me.role);
   const name = document.getElementById("role-name");
   const goal = document.getElementById("role-goal");
-  name.textContent = info ? `${info.symbol} ${info.label}` : "No role yet";
+  name.textContent = info ? `${info.symbol} ${info.label}` : t("No role yet");
   name.className = `role-name ${roleClass(me && me.role)}`;
   goal.textContent = (me && me.goal) || "";  // the engine's words
 }

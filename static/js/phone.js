@@ -16,6 +16,8 @@ import { roleText } from "./roles.js";
 import { word } from "./ruleset.js";
 import { wireReferee, renderReferee } from "./phone-referee.js";
 import { wireFeats, renderFeats } from "./phone-feats.js";
+import { phaseName } from "./bits.js";
+import { t, tname } from "./i18n.js";
 
 const table = tableId();
 let snap = null;
@@ -44,22 +46,22 @@ function render(s) {
   const seat = mySeat();
   renderTurn(view, m, seat);
   renderRole(m);
-  $("#char-name").textContent = m.character || get(seat, "character") || "";
+  $("#char-name").textContent = tname(m.character || get(seat, "character"));
   $("#char-ability").textContent = m.ability || get(seat, "ability") || "";
   // In referee mode the cards a player reports change life and cards in play, so the phone
   // shows them without controls; after the game nothing changes any more.
   const locked = view.mode === "referee" || status === "over" || !!view.winner;
   document.body.classList.toggle("locked", locked);
   $("#inplay-help").textContent = view.mode === "referee"
-    ? "The app updates these from the cards you report."
-    : "Tap the blue cards lying in front of you. The distances below follow.";
+    ? t("The app updates these from the cards you report.")
+    : t("Tap the blue cards lying in front of you. The distances below follow.");
   life.sync(seat, locked);
   // the cards in play are folded where the app keeps them (referee mode), open where the
   // player taps them in (tracker mode), until the player folds or opens them himself
   const box = $("#inplay-box");
   if (!box.dataset.set) { box.open = !locked; box.dataset.set = "1"; }
   const cards = list(get(seat, "in_play")).map((c) => (typeof c === "string" ? c : c.name));
-  $("#inplay-count").textContent = `· ${cards.join(", ") || "nothing"}`;
+  $("#inplay-count").textContent = `· ${cards.map(tname).join(", ") || t("nothing")}`;
   renderInPlay(seat, locked);
   renderReach(m);
   renderOutcome(view, m, seat, status);
@@ -73,20 +75,20 @@ function renderLobby(s) {
   wasMyTurn = false; // so the deal that makes me the first player buzzes too (a reload does not)
   const you = get(s, "table", "you") || {};
   const mine = you.me || you;
-  $("#lobby-name").textContent = mine.name || "partner";
+  $("#lobby-name").textContent = mine.name || t("partner");
   renderBar(s, mine);
   fill($("#lobby-list"), list(get(s, "table", "lobby")).map((p) => h("li", {
     class: p.id === mine.lobby_id ? "me" : "",
-  }, p.name, p.id === mine.lobby_id ? " (you)" : "", p.connected === false ? h("span", { class: "muted small" }, " · offline") : null)));
+  }, p.name, p.id === mine.lobby_id ? [" ", t("(you)")] : "", p.connected === false ? h("span", { class: "muted small" }, " · ", t("offline")) : null)));
 }
 
 function renderTurn(view, m, seat) {
   const over = !!view.winner || get(snap, "table", "status") === "over";
   const mine = !over && (m.your_turn === true || (m.your_turn === undefined && view.turn === m.name));
   document.body.classList.toggle("my-turn", mine);
-  $("#turn-text").textContent = over ? "The game is over" : mine ? "Your turn!" : view.turn ? `${view.turn}'s turn` : "";
+  $("#turn-text").textContent = over ? t("The game is over") : mine ? t("Your turn!") : view.turn ? t("{seat}'s turn", { seat: view.turn }) : "";
   // Phases matter when the app referees; in tracker mode the table runs its own turn.
-  $("#phase-text").textContent = !over && view.phase && view.mode === "referee" ? `Phase: ${view.phase}` : "";
+  $("#phase-text").textContent = !over && view.phase && view.mode === "referee" ? t("Phase: {phase}", { phase: phaseName(view.phase) }) : "";
   // In referee mode the turn ends from the play phase (after the draw!s and the draw).
   $("#end-turn").hidden = !mine || (seat && seat.alive === false) || (view.mode === "referee" && view.phase !== "play");
   if (mine && wasMyTurn === false && navigator.vibrate) {
@@ -118,20 +120,20 @@ function renderOutcome(view, m, seat, status) {
     const role = String(m.role || "");
     const won = list(winner.roles).includes(role);     // the roles that win with this side
     box.className = `outcome card ${won ? "won" : "out"}`;
-    fill(box, h("span", { class: "big-word" }, role ? (won ? "You win!" : "You lose") : "Game over"),
-      winner.text || "", role ? h("p", { class: "muted" }, `You were: ${roleText(role)}`) : null);
+    fill(box, h("span", { class: "big-word" }, role ? (won ? t("You win!") : t("You lose")) : t("Game over")),
+      winner.text || "", role ? h("p", { class: "muted" }, t("You were: {role}", { role: roleText(role) })) : null);
     renderPhoneStory(box, view);
     box.hidden = false;
   } else if (status === "over") {
     box.className = "outcome card";
-    fill(box, h("span", { class: "big-word" }, "Game over"), "The host ended the game.",
-      m.role ? h("p", { class: "muted" }, `You were: ${roleText(m.role)}`) : null);
+    fill(box, h("span", { class: "big-word" }, t("Game over")), t("The host ended the game."),
+      m.role ? h("p", { class: "muted" }, t("You were: {role}", { role: roleText(m.role) })) : null);
     renderPhoneStory(box, view);
     box.hidden = false;
   } else if (out) {
     box.className = "outcome card out";
-    fill(box, h("span", { class: "big-word" }, "You are out"),
-      `Your role is now shown to everyone: ${roleText(m.role)}.`);
+    fill(box, h("span", { class: "big-word" }, t("You are out")),
+      t("Your role is now shown to everyone: {role}.", { role: roleText(m.role) }));
     box.hidden = false;
   } else {
     box.hidden = true;
@@ -157,7 +159,7 @@ addEventListener("seat-send", ({ detail: [e, d, done] }) => send(socket, e, d).t
 
 if (!token) {
   showOnly("no-token");
-  $("#conn").textContent = "Not connected";   // no seat here: nothing to connect to
+  $("#conn").textContent = t("Not connected");   // no seat here: nothing to connect to
 } else {
   socket = connect({ table, token }, {
     onSnapshot: render,
@@ -169,9 +171,9 @@ if (!token) {
       } else if (err.code === "bad_token" || err.code === "kicked") {
         dropToken(table);
         showOnly("no-token");
-        if (err.code === "kicked") showBanner("The host took you off this table.", { kind: "info", timeout: 0 });
+        if (err.code === "kicked") showBanner(t("The host took you off this table."), { kind: "info", timeout: 0 });
       } else {
-        showBanner(err.message || "The connection to the table failed.", { rule: err.rule || "", ruleTitle: err.rule_title || "", timeout: 0 });
+        showBanner(err.message || t("The connection to the table failed."), { rule: err.rule || "", ruleTitle: err.rule_title || "", timeout: 0 });
       }
     },
   });

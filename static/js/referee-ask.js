@@ -3,6 +3,7 @@
 // `targets`, `distance`, `judge`) with its reason and the rule, linked to /rules.
 import { h, fill, get, list } from "./dom.js";
 import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
+import { t, tname } from "./i18n.js";
 
 const select = (id, label, options, value) => [
   h("label", { for: id }, label),
@@ -21,8 +22,8 @@ export async function renderAsk(box, { snap, ask, me }) {
   if (box.dataset.key === key) return;      // keep what the player chose while the game goes on
   box.dataset.key = key;
   const all = await cards(ask, view.ruleset);
-  const named = all.map((c) => [c.name, c.name]);
-  const targeted = all.filter(aimed).map((c) => [c.name, c.name]);
+  const named = all.map((c) => [c.name, tname(c.name)]);
+  const targeted = all.filter(aimed).map((c) => [c.name, tname(c.name)]);
   const answer = (id) => h("div", { id, class: "ask-answer", "aria-live": "polite" });
   const first = me || get(view, "turn");
   const other = (living.find((l) => l[0] !== first) || [""])[0];
@@ -39,30 +40,32 @@ export async function renderAsk(box, { snap, ask, me }) {
       const target = byId("ask-reach-to").value;
       const ack = await ask("targets", { by, card: byId("ask-reach-card").value });
       if (!ack || !ack.ok) return fill(reachOut, rulingBox(ack && ack.error));
-      const row = list(ack.targets).find((t) => t.name === target);
-      fill(reachOut, row ? rulingBox(row, `Yes: ${by} may aim it at ${target} now.`)
-        : ack.needs_target ? rulingBox({ ok: false, message: by === target ? "Not at oneself." : `${target} cannot be aimed at.` })
-          : h("p", {}, "This card takes no target. ", rulingBox(ack.play)));
+      const row = list(ack.targets).find((x) => x.name === target);
+      fill(reachOut, row ? rulingBox(row, t("Yes: {seat} may aim it at {target} now.", { seat: by, target }))
+        : ack.needs_target ? rulingBox({ ok: false, message: by === target ? t("Not at oneself.") : t("{target} cannot be aimed at.", { target }) })
+          : h("p", {}, t("This card takes no target."), " ", rulingBox(ack.play)));
     } },
-    h("h3", {}, "Can a card reach a player?"),
-    select("ask-reach-by", "Who plays it", living, first),
-    select("ask-reach-card", "Card to aim", targeted, "BANG!"),
-    select("ask-reach-to", "At whom", living, other),
-    h("button", { type: "submit" }, "Ask: can it reach?"), reachOut),
+    h("h3", {}, t("Can a card reach a player?")),
+    select("ask-reach-by", t("Who plays it"), living, first),
+    select("ask-reach-card", t("Card to aim"), targeted, "BANG!"),
+    select("ask-reach-to", t("At whom"), living, other),
+    h("button", { type: "submit" }, t("Ask: can it reach?")), reachOut),
 
     h("form", { class: "ask-form", onsubmit: async (ev) => {
       ev.preventDefault();
       const ack = await ask("distance", { from: byId("ask-dist-from").value, to: byId("ask-dist-to").value });
       if (!ack || !ack.ok) return fill(distOut, rulingBox(ack && ack.error));
-      fill(distOut, h("p", { class: "ruling" }, h("strong", {}, `${ack.from} sees ${ack.to} at distance ${ack.distance}`),
+      const yes = (ok) => (ok ? t("✓ yes") : t("✗ no"));
+      fill(distOut, h("p", { class: "ruling" }, h("strong", {}, t("{seat} sees {target} at distance {n}", { seat: ack.from, target: ack.to, n: ack.distance })),
         h("br"), why(ack.breakdown), h("br"),
-        `${ack.from}'s ${ack.weapon} reaches ${ack.range}: BANG! ${ack.bang ? "✓ yes" : "✗ no"} · Panic! ${ack.panic ? "✓ yes" : "✗ no"}`),
+        t("{seat}'s {weapon} reaches {n}: {bang} {bang_ok} · {panic} {panic_ok}", { seat: ack.from, weapon: tname(ack.weapon), n: ack.range,
+          bang: tname("BANG!"), bang_ok: yes(ack.bang), panic: tname("Panic!"), panic_ok: yes(ack.panic) })),
       ruleLink(ack.rule, ack.rule_title));
     } },
-    h("h3", {}, "What is the distance, and why?"),
-    select("ask-dist-from", "From", living, first),
-    select("ask-dist-to", "To", living, other),
-    h("button", { type: "submit" }, "Ask: how far?"), distOut),
+    h("h3", {}, t("What is the distance, and why?")),
+    select("ask-dist-from", t("From"), living, first),
+    select("ask-dist-to", t("To"), living, other),
+    h("button", { type: "submit" }, t("Ask: how far?")), distOut),
 
     h("form", { class: "ask-form", onsubmit: async (ev) => {
       ev.preventDefault();
@@ -73,12 +76,12 @@ export async function renderAsk(box, { snap, ask, me }) {
       if (aimed(card) && target) move.target = target;
       if (["panic", "cat_balou"].includes(card.kind)) move.card = "hand";
       const ack = await ask("judge", { by, move });
-      fill(judgeOut, rulingBox(ack && ack.ok ? ack.ruling : ack && ack.error, `Yes: ${by} may play ${card.name} now.`));
+      fill(judgeOut, rulingBox(ack && ack.ok ? ack.ruling : ack && ack.error, t("Yes: {seat} may play {card} now.", { seat: by, card: tname(card.name) })));
     } },
-    h("h3", {}, "Can a player play this now?"),
-    select("ask-judge-by", "Player who would play it", living, first),
-    select("ask-judge-card", "Card to play", named, "BANG!"),
-    select("ask-judge-to", "Target (for cards aimed at someone)", [["", "—"], ...living], other),
-    h("button", { type: "submit" }, "Ask: is it allowed?"), judgeOut),
-    h("p", { class: "small" }, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, "The rules reference (searchable)")));
+    h("h3", {}, t("Can a player play this now?")),
+    select("ask-judge-by", t("Player who would play it"), living, first),
+    select("ask-judge-card", t("Card to play"), named, "BANG!"),
+    select("ask-judge-to", t("Target (for cards aimed at someone)"), [["", "—"], ...living], other),
+    h("button", { type: "submit" }, t("Ask: is it allowed?")), judgeOut),
+    h("p", { class: "small" }, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, t("The rules reference (searchable)"))));
 }

@@ -2,20 +2,22 @@
 // revealed card with its suit symbol, and the read-only questions' cached card list.
 import { h } from "./dom.js";
 import { personal } from "./words.js";
+import { t } from "./i18n.js";
 
 /** The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as the engine makes it. */
 export const ruleHref = (id) => `/rules#${String(id || "").replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;
 
 /** A link to a rule: the player reads its title (never its id), the id makes the address. */
-export const ruleLink = (id, title) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" }, "Rule: ", title || "see the rules") : null);
+export const ruleLink = (id, title) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" },
+  t("Rule: {title}", { title: title || t("see the rules") })) : null);
 
 /** A ruling ({ok} or {ok:false, message, rule}) as a small block. */
-export function rulingBox(r, okText = "Allowed by the rules.") {
+export function rulingBox(r, okText = t("Allowed by the rules.")) {
   if (!r) return null;
   if (r.ok) return h("div", { class: "ruling ok", role: "status" }, h("p", {}, "✓ ", okText),
     (r.decisions || []).map((d) => h("p", { class: "decision small" }, d.text, " ", ruleLink(d.rule, d.rule_title))));
   return h("div", { class: "ruling no", role: "status" },
-    h("p", {}, "✗ ", personal(r.message || r.reason || "Not allowed.")),
+    h("p", {}, "✗ ", personal(r.message || r.reason || t("Not allowed."))),
     r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));
 }
 

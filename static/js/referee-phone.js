@@ -8,6 +8,7 @@ import { ruleLink } from "./referee-bits.js";
 import { personal } from "./words.js";
 import { ask as confirmOut } from "./confirm.js";
 import { register } from "./phone-referee.js";
+import { t, tn, tname } from "./i18n.js";
 
 // The sheets load on first use, so the page's first load stays small (named as the Feat
 // dialogs are: the first-load crawl of tests/ follows only what a page loads at once).
@@ -34,52 +35,53 @@ export function wireReferee(move, askFn) {
   if (details) details.addEventListener("toggle", () => snap && renderAsk($("#ref-ask-body"), { snap, ask, me: get(snap, "view", "me", "name") }));
 }
 
-const CHECK_TITLE = { dynamite: "Draw! for the Dynamite", jail: "Draw! for the Jail" };
+const checkTitle = (due) => ({ dynamite: t("Draw! for the Dynamite"), jail: t("Draw! for the Jail") })[due] || t("Draw!");
 
 function turnBox(view, me) {
   const hints = me.hints || {};
   const seats = list(view.seats);
   const two = hints.check_cards === 2;
-  const pickHint = two ? "Turn over two cards, enter both, then pick the one that counts." : "Turn over the top card of the deck and enter it.";
+  const pickHint = two ? t("Turn over two cards, enter both, then pick the one that counts.") : t("Turn over the top card of the deck and enter it.");
   if (list(view.pending).length) return null;
   if (hints.check_due) {
-    return [h("h2", {}, CHECK_TITLE[hints.check_due] || "Draw!"), h("p", {}, pickHint),
+    return [h("h2", {}, checkTitle(hints.check_due)), h("p", {}, pickHint),
       h("button", { type: "button", class: "primary big", onclick: async () => {
-        const pick = await pickCards(two ? 2 : 1, CHECK_TITLE[hints.check_due] || "Draw!", pickHint);
+        const pick = await pickCards(two ? 2 : 1, checkTitle(hints.check_due), pickHint);
         if (pick) sendMove(checkOf(pick));
-      } }, two ? "Enter the two cards" : "Enter the card")];
+      } }, two ? t("Enter the two cards") : t("Enter the card"))];
   }
   if (hints.draw && (view.phase === "start" || view.phase === "draw")) {
     const d = hints.draw;
     const buttons = [];
     if (d.hook === "black_jack") {
       buttons.push(h("button", { type: "button", class: "primary big", onclick: async () => {
-        const pick = await pickCards(1, "Black Jack: your second card", "Show it to everyone and enter it: a heart or diamond draws one more.");
+        const pick = await pickCards(1, t("{character}: your second card", { character: tname("Black Jack") }),
+          t("Show it to everyone and enter it: a heart or diamond draws one more."));
         if (pick) sendMove({ draw: { reveal: pick.cards[0] } });
-      } }, "Draw, and show the second card"));
+      } }, t("Draw, and show the second card")));
     } else {
       buttons.push(h("button", { type: "button", class: "primary big", onclick: () => sendMove({ draw: {} }) },
-        d.hook === "kit" ? "Draw 3, keep 2" : "Draw 2 from the deck"));
+        d.hook === "kit" ? t("Draw 3, keep 2") : t("Draw 2 from the deck")));
     }
     if (d.hook === "jesse") {
       for (const s of seats) {
         if (s.name === me.name || s.alive === false) continue;
         buttons.push(h("button", { type: "button", disabled: !s.hand, onclick: () => sendMove({ draw: { from: s.name } }) },
-          `First card from ${s.name}'s hand`, s.hand ? "" : " (no cards)"));
+          t("First card from {seat}'s hand", { seat: s.name }), s.hand ? "" : [" ", t("(no cards)")]));
       }
     }
     if (d.hook === "pedro") {
-      buttons.push(h("button", { type: "button", onclick: () => sendMove({ draw: { from: "discard" } }) }, "First card from the discard pile"));
+      buttons.push(h("button", { type: "button", onclick: () => sendMove({ draw: { from: "discard" } }) }, t("First card from the discard pile")));
     }
-    return [h("h2", {}, "Draw your cards"), h("div", { class: "ref-actions" }, buttons)];
+    return [h("h2", {}, t("Draw your cards")), h("div", { class: "ref-actions" }, buttons)];
   }
   if (view.phase === "play") {
     const n = hints.discard_needed || 0;
     return [h("button", { type: "button", class: "primary big", id: "play-card",
-      onclick: () => openPlay({ snap, ask, move: sendMove, more }) }, "Play a card"),
+      onclick: () => openPlay({ snap, ask, move: sendMove, more }) }, t("Play a card")),
     h("p", { class: "small" }, n
-      ? `To end your turn, discard ${n} card${n > 1 ? "s" : ""} (you may keep ${hints.hand_limit}).`
-      : "End your turn when you are done: no discard needed.")];
+      ? tn("To end your turn, discard {n} card (you may keep {limit}).", "To end your turn, discard {n} cards (you may keep {limit}).", n, { limit: hints.hand_limit })
+      : t("End your turn when you are done: no discard needed."))];
   }
   return null;
 }
@@ -90,16 +92,16 @@ function answerRow(a) {
     if (a.ability) return sendMove({ ability: a.ability });
     const dying = list(get(snap, "view", "me", "asked")).some((q) => q && q.kind === "dying");
     if (a.respond === "take" && dying && !(await confirmOut(
-      "You are out of the game, and your role is shown to everyone.",
-      { yes: "Yes, I'm out", title: "Out of the game?" }))) return;
+      t("You are out of the game, and your role is shown to everyone."),
+      { yes: t("Yes, I'm out"), title: t("Out of the game?") }))) return;
     let extra = {};
     const x = more ? await more.answer(a, snap, ask) : false;
     if (x === null) return;
     if (x) return sendMove({ respond: a.respond, ...x });
     if (a.needs_check) {
       const two = a.check_cards === 2 || get(snap, "view", "me", "character") === "Lucky Duke";
-      const pick = await pickCards(two ? 2 : 1, `${a.label}: the card turned over`,
-        two ? "Enter both cards, then pick the one that counts." : "Turn over the top card of the deck and enter it.");
+      const pick = await pickCards(two ? 2 : 1, t("{answer}: the card turned over", { answer: a.label }),
+        two ? t("Enter both cards, then pick the one that counts.") : t("Turn over the top card of the deck and enter it."));
       if (!pick) return;
       extra = checkOf(pick);
     }
@@ -107,7 +109,7 @@ function answerRow(a) {
   };
   return h("li", { class: a.ok ? "ok" : "no" },
     h("button", { type: "button", class: a.ok && a.respond !== "take" ? "primary" : a.respond === "take" && a.ok ? "danger" : "",
-      disabled: !a.ok, "aria-describedby": a.ok ? null : id, onclick: click }, a.label || a.respond),
+      disabled: !a.ok, "aria-describedby": a.ok ? null : id, onclick: click }, a.label || tname(a.respond)),
     a.ok ? null : h("span", { class: "why", id }, personal(a.reason || ""), " ", ruleLink(a.rule, a.rule_title)));
 }
 
@@ -116,8 +118,8 @@ function questionBox(box, me) {
   box.hidden = !asked.length;
   if (!asked.length) return;
   const answers = list(me.answers);
-  fill(box, asked.map((p) => h("p", { class: "ask-text" }, pendingText({ ...p, seat: "You" }).replace(/^You is/, "You are"),
-    Number(p.tried) ? h("span", { class: "muted small" }, ` (${p.tried} tried)`) : null)),
+  fill(box, asked.map((p) => h("p", { class: "ask-text" }, pendingText(p, { you: true }),
+    Number(p.tried) ? h("span", { class: "muted small" }, " ", t("({n} tried)", { n: p.tried })) : null)),
   h("ul", { class: "answer-list" }, answers.map(answerRow)));
 }
 
@@ -125,7 +127,7 @@ function waitingBox(view, me) {
   const others = list(view.pending).filter((p) => p.seat !== me.name);
   if (!others.length) return null;
   const mine = others.some((p) => p.from === me.name);
-  return [h("p", { class: "wait-title" }, mine ? "Waiting for the answer to your card…" : "Waiting for an answer…"),
+  return [h("p", { class: "wait-title" }, mine ? t("Waiting for the answer to your card…") : t("Waiting for an answer…")),
     h("ul", {}, others.map((p) => h("li", {}, pendingText(p))))];
 }
 

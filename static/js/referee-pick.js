@@ -1,11 +1,10 @@
 // The revealed-card picker: rank then suit, big buttons, for draw!s (Dynamite, Jail,
 // Barrel, Jourdonnais) and Black Jack's second card. Lucky Duke enters two cards and
 // picks the one he keeps. Resolves with {cards: ["8♠"], keep} or null if cancelled.
-import { $, h, fill } from "./dom.js";
+import { $, h, fill, pieces } from "./dom.js";
 import { cardChip } from "./referee-bits.js";
-
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
+import { RANKS, SUITS, suitName } from "./cards.js";
+import { t, and } from "./i18n.js";
 
 export function pickCards(count, title, hint = "") {
   const dlg = $("#card-dialog");
@@ -20,32 +19,32 @@ export function pickCards(count, title, hint = "") {
       fill(dlg,
         h("h2", { id: "card-dialog-title" }, title),
         hint ? h("p", { class: "muted small" }, hint) : null,
-        count > 1 ? h("div", { class: "slots", role: "group", "aria-label": "The cards turned over" },
+        count > 1 ? h("div", { class: "slots", role: "group", "aria-label": t("The cards turned over") },
           chosen.map((c, i) => h("button", {
             type: "button", class: `slot${i === slot ? " current" : ""}`, "aria-pressed": String(i === slot),
-            "aria-label": `Card ${i + 1}${text(c) ? `: ${text(c)}` : ", not entered yet"}`,
+            "aria-label": text(c) ? t("Card {i}: {card}", { i: i + 1, card: text(c) }) : t("Card {i}, not entered yet", { i: i + 1 }),
             onclick: () => { slot = i; draw(); },
-          }, `Card ${i + 1}: `, text(c) ? cardChip(text(c)) : "…"))) : null,
-        h("div", { class: "ranks", role: "group", "aria-label": "Rank" }, RANKS.map((r) => h("button", {
+          }, pieces(t("Card {i}: {card}", { i: i + 1 }), { card: text(c) ? cardChip(text(c)) : "…" })))) : null,
+        h("div", { class: "ranks", role: "group", "aria-label": t("Rank") }, RANKS.map((r) => h("button", {
           type: "button", class: chosen[slot].rank === r ? "picked" : "", "aria-pressed": String(chosen[slot].rank === r),
-          "aria-label": `Rank ${r}`, onclick: () => { chosen[slot].rank = r; advance(); },
+          "aria-label": t("Rank {rank}", { rank: r }), onclick: () => { chosen[slot].rank = r; advance(); },
         }, r))),
-        h("div", { class: "suits", role: "group", "aria-label": "Suit" }, SUITS.map(([s, name]) => h("button", {
+        h("div", { class: "suits", role: "group", "aria-label": t("Suit") }, SUITS.map(([s, name]) => h("button", {
           type: "button", class: `suit ${s === "♥" || s === "♦" ? "red" : "dark"}${chosen[slot].suit === s ? " picked" : ""}`,
-          "aria-pressed": String(chosen[slot].suit === s), "aria-label": `Suit ${name} ${s}`,
+          "aria-pressed": String(chosen[slot].suit === s), "aria-label": t("Suit {suit} {symbol}", { suit: suitName(name), symbol: s }),
           onclick: () => { chosen[slot].suit = s; advance(); },
-        }, s, h("span", { class: "suit-name" }, name)))),
-        count > 1 && all ? h("div", { class: "keep", role: "group", "aria-label": "The card you keep" },
-          h("p", {}, "Which one counts?"), chosen.map((c, i) => h("button", {
+        }, s, h("span", { class: "suit-name" }, suitName(name))))),
+        count > 1 && all ? h("div", { class: "keep", role: "group", "aria-label": t("The card you keep") },
+          h("p", {}, t("Which one counts?")), chosen.map((c, i) => h("button", {
             type: "button", class: keep === i ? "picked" : "", "aria-pressed": String(keep === i),
-            "aria-label": `Keep ${text(c)}`, onclick: () => { keep = i; draw(); },
-          }, "Keep ", cardChip(text(c))))) : null,
+            "aria-label": t("Keep {card}", { card: text(c) }), onclick: () => { keep = i; draw(); },
+          }, pieces(t("Keep {card}"), { card: cardChip(text(c)) })))) : null,
         h("div", { class: "row" },
-          h("button", { type: "button", onclick: () => done(null) }, "Cancel"),
+          h("button", { type: "button", onclick: () => done(null) }, t("Cancel")),
           h("button", {
             type: "button", class: "primary", disabled: !all, id: "card-dialog-ok",
             onclick: () => done({ cards: chosen.map(text), keep: text(chosen[keep]) }),
-          }, all ? `Enter ${chosen.map(text).join(" and ")}` : "Pick rank and suit")));
+          }, all ? t("Enter {cards}", { cards: and(chosen.map(text)) }) : t("Pick rank and suit"))));
     };
     const advance = () => {
       if (text(chosen[slot]) && slot < count - 1 && !text(chosen[slot + 1])) slot += 1;

@@ -9,7 +9,8 @@
 import { h, fill, list } from "./dom.js";
 import { cards, ruleLink } from "./referee-bits.js";
 import { showBanner } from "./banner.js";
-import { kindName } from "./ruleset.js";
+import { kindName, rulesetWords } from "./ruleset.js";
+import { t, tn, tname } from "./i18n.js";
 
 function dialog() {
   let dlg = document.getElementById("ref-dialog");
@@ -26,7 +27,7 @@ function sheet(title, ...body) {
     const done = (v) => { dlg.onclose = null; resolve(v); };
     fill(dlg,
       h("div", { class: "sheet-head" }, h("h2", { id: "ref-dialog-title" }, title),
-        h("button", { type: "button", class: "ghost", "aria-label": "Close", onclick: () => { done(null); dlg.close(); } }, "✕")),
+        h("button", { type: "button", class: "ghost", "aria-label": t("Close"), onclick: () => { done(null); dlg.close(); } }, "✕")),
       ...body.map((part) => (typeof part === "function" ? part(done) : part)));
     dlg.onclose = () => done(null);
     if (!dlg.open) dlg.showModal();
@@ -35,7 +36,7 @@ function sheet(title, ...body) {
 
 const button = (label, onclick, cls = "") => h("button", { type: "button", class: cls, onclick }, label);
 const yesNo = (pass, fail) => h("div", { class: "check-buttons" },
-  button("Yes: the symbol shows", pass, "primary"), button("No symbol", fail));
+  button(t("Yes: the symbol shows"), pass, "primary"), button(t("No symbol"), fail));
 
 /** A pass/fail check: resolves "pass", "fail" or null. */
 export const askCheck = (title, question) => sheet(title, h("p", { class: "check-q" }, question),
@@ -43,59 +44,64 @@ export const askCheck = (title, question) => sheet(title, h("p", { class: "check
 
 /** The range printed on a weapon whose range the app does not know: 1-6, or null. */
 export async function askRange(name) {
-  const r = await sheet(`${name}: its range`,
-    h("p", {}, `Which range is printed on your ${name}?`),
-    h("p", { class: "muted small decision" }, "The rulebook does not give this range: the app keeps the one you enter for this card (a project decision)."),
-    (done) => h("div", { class: "range-buttons", role: "group", "aria-label": "Range" },
-      [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "range-btn", "aria-label": `Range ${n}`, onclick: () => done(n) }, String(n)))));
+  const card = tname(name);
+  const r = await sheet(t("{card}: its range", { card }),
+    h("p", {}, t("Which range is printed on your {card}?", { card })),
+    h("p", { class: "muted small decision" }, t("The rulebook does not give this range: the app keeps the one you enter for this card (a project decision).")),
+    (done) => h("div", { class: "range-buttons", role: "group", "aria-label": t("Range") },
+      [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "range-btn", "aria-label": t("Range {n}", { n }), onclick: () => done(n) }, String(n)))));
   const dlg = dialog();
   if (dlg.open) dlg.close();
   return r;
 }
 
 /** Encounter with Destiny for `card` ({} when the copy shows none, null when cancelled). */
-async function askDestiny(card, effects, { view, me, target, limit }) {
+async function askDestiny(name, effects, { view, me, target, limit }) {
   const keys = Object.keys(effects || {});
   if (!keys.length) return {};
-  const key = await sheet(`${card}: Encounter with Destiny?`,
-    h("p", {}, `You have ${limit} energy or less: an extra effect shown on this copy applies, and must be applied. Does your ${card} show one in a grey frame?`),
+  const card = tname(name);
+  const key = await sheet(t("{card}: Encounter with Destiny?", { card }),
+    h("p", {}, tn("You have {n} energy or less: an extra effect shown on this copy applies, and must be applied. Does your {card} show one in a grey frame?",
+      "You have {n} energy or less: an extra effect shown on this copy applies, and must be applied. Does your {card} show one in a grey frame?", limit, { card })),
     (done) => h("div", { class: "destiny-list" },
-      button("No extra effect on this copy", () => done("none"), "primary"),
-      keys.map((k) => button(effects[k], () => done(k)))),
-    ruleLink("sw.destiny", "Encounter with Destiny"));
+      button(t("No extra effect on this copy"), () => done("none"), "primary"),
+      keys.map((k) => button(tname(effects[k]), () => done(k)))),
+    ruleLink("sw.destiny", tname("Encounter with Destiny")));
   if (key === null) return null;
   if (key === "none") return {};
   const out = { destiny: key };
   if (key !== "hit_all") {
-    const first = await sheet("Which effect first?",
-      h("p", {}, `You choose the order. If the first one takes you above ${limit} energy, the Destiny effect no longer applies.`),
+    const effect = tname(effects[key]);
+    const first = await sheet(t("Which effect first?"),
+      h("p", {}, tn("You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.",
+        "You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.", limit)),
       (done) => h("div", { class: "destiny-list" },
-        button(`The ${card} first, then: ${effects[key]}`, () => done("card"), "primary"),
-        button(`First: ${effects[key]} Then the ${card}.`, () => done("destiny"))),
-      ruleLink("sw.destiny.order", "Encounter with Destiny: which effect first"));
+        button(t("The {card} first, then: {effect}", { card, effect }), () => done("card"), "primary"),
+        button(t("First: {effect} Then the {card}.", { card, effect }), () => done("destiny"))),
+      ruleLink("sw.destiny.order", tname("Encounter with Destiny: which effect first")));
     if (first === null) return null;
     out.first = first;
   }
   const seats = list(view.seats).filter((s) => s.alive !== false && s.name !== me.name);
-  const fromWhom = (s, text) => sheet(`Destiny: ${s.name}`, h("p", {}, text),
+  const fromWhom = (s, text) => sheet(t("Destiny: {seat}", { seat: s.name }), h("p", {}, text),
     (done) => h("div", { class: "destiny-list" },
-      s.hand ? button(`From the hand (${s.hand}, one at random)`, () => done("hand"), "primary") : null,
-      list(s.in_play).map((c) => button(`${c.name} (in play)`, () => done(c.name)))));
+      s.hand ? button(t("From the hand ({n}, one at random)", { n: s.hand }), () => done("hand"), "primary") : null,
+      list(s.in_play).map((c) => button(t("{card} (in play)", { card: tname(c.name) }), () => done(c.name)))));
   if (key === "steal") {
-    const t = seats.find((s) => s.name === target);
-    if (t && list(t.in_play).length) {
-      out.card = await fromWhom(t, `Which card do you take from ${t.name}?`);
+    const them = seats.find((s) => s.name === target);
+    if (them && list(them.in_play).length) {
+      out.card = await fromWhom(them, t("Which card do you take from {seat}?", { seat: them.name }));
       if (out.card === null) return null;
     } else out.card = "hand";
   } else if (key === "discard_all") {
     const discards = {};
     for (const s of seats.filter((x) => list(x.in_play).length)) {
-      discards[s.name] = await fromWhom(s, `${s.name} discards a card: from the hand at random, or one in play you choose.`);
+      discards[s.name] = await fromWhom(s, t("{seat} discards a card: from the hand at random, or one in play you choose.", { seat: s.name }));
       if (discards[s.name] === null) return null;
     }
     if (Object.keys(discards).length) out.discards = discards;
   } else if (key === "heal_other") {
-    out.other = await sheet("Destiny: who wins back 1 energy?",
+    out.other = await sheet(t("Destiny: who wins back 1 energy?"),
       (done) => h("div", { class: "destiny-list" }, seats.map((s) => button(`${s.name} (${s.life}/${s.max_life})`, () => done(s.name)))));
     if (out.other === null) return null;
   }
@@ -116,13 +122,15 @@ export async function answer(a, snap, ask) {
   const me = view.me;
   let extra = {};
   if (a.needs_check) {
-    const r = await askCheck(a.label, me.cover_question || `${a.label}: did the revealed card show the symbol?`);
+    const r = await askCheck(a.label, me.cover_question || t("{answer}: did the revealed card show the symbol?", { answer: a.label }));
     if (!r) return null;
     extra.check = r;
   }
-  // never for a card discarded (Duel, Jawas) or used as another (Inventive)
+  // never for a card discarded (Duel, Jawas) or used as another (Inventive: the one
+  // answer to a shot that is the ruleset's BANG! card)
   const q = list(me.asked)[0] || {};
-  if (a.respond !== "take" && ["bang", "gatling", "dying"].includes(q.kind) && !String(a.label).includes(" as ")) {
+  const usedAs = a.respond === ((rulesetWords().kinds || {}).bang || "BANG!");
+  if (a.respond !== "take" && ["bang", "gatling", "dying"].includes(q.kind) && !usedAs) {
     const d = await destinyFor(a.respond, view, me, q.from, ask);
     if (d === null) return null;
     extra = { ...extra, ...d };
@@ -150,24 +158,24 @@ export async function play(payload, view, me, ask) {
 
 /** The start-of-turn checks due, in the order the player picks (Carbonite always last). */
 function checksBox(checks, send) {
-  return [h("h2", {}, checks.length > 1 ? "Checks before you draw" : "A check before you draw"),
-    checks.filter((c) => c.first).length > 1 ? h("p", { class: "small" }, "You choose which to check first; Carbonite always comes last.") : null,
+  return [h("h2", {}, checks.length > 1 ? t("Checks before you draw") : t("A check before you draw")),
+    checks.filter((c) => c.first).length > 1 ? h("p", { class: "small" }, t("You choose which to check first; {card} always comes last.", { card: tname("Carbonite") })) : null,
     ...checks.map((c) => h("div", { class: "check" },
       h("p", { class: "check-q" }, c.question),
       c.first ? yesNo(() => send({ check: "pass", card: c.card }), () => send({ check: "fail", card: c.card }))
-        : h("p", { class: "muted small" }, "Checked after the others.")))];
+        : h("p", { class: "muted small" }, t("Checked after the others."))))];
 }
 
 /** An ability that repeats the card just played (Tempered): the card, then the target. */
 function repeatBox(me, send) {
   const r = me.repeat;
-  const label = `${me.character}: discard a ${kindName("bang", "BANG!")} to repeat the ${r.card}`;
+  const label = t("{character}: discard a {bang} to repeat the {card}", { character: tname(me.character), bang: kindName("bang", "BANG!"), card: tname(r.card) });
   const go = (target) => send({ ability: { repeat: r.card }, ...(target ? { target } : {}) });
   const why = (x) => (x.ok ? null : h("span", { class: "why" }, x.reason || "", " ", ruleLink(x.rule, x.rule_title)));
   if (!r.aimed) return h("div", { class: "ref-repeat" }, h("button", { type: "button", disabled: !r.ok, onclick: () => go(null) }, label), why(r));
   return h("details", { class: "ref-repeat" }, h("summary", {}, label),
-    h("ul", { class: "targets" }, list(r.targets).map((t) => h("li", { class: t.ok ? "ok" : "no" },
-      h("button", { type: "button", class: t.ok ? "primary" : "", disabled: !t.ok, onclick: () => go(t.name) }, t.name), why(t)))));
+    h("ul", { class: "targets" }, list(r.targets).map((x) => h("li", { class: x.ok ? "ok" : "no" },
+      h("button", { type: "button", class: x.ok ? "primary" : "", disabled: !x.ok, onclick: () => go(x.name) }, x.name), why(x)))));
 }
 
 // A log line resting on a project decision (an entered range, A New Hope's cap) is also

@@ -1,6 +1,11 @@
 // Words at the edge. The engine names every player ("Ann is at distance 2; Bob's Colt .45
 // reaches 1"); on Bob's own phone a sentence about what is his says "your". The phone sets
 // its player once; on the host screen nothing is set and sentences pass unchanged.
+// This rewrites English sentences only: a page in another language shows them as the
+// catalog words them (with the player's name), since no regular expression knows the
+// grammar of every language.
+import { lang } from "./i18n.js";
+
 let me = "";
 let mine = null;
 
@@ -14,6 +19,6 @@ export function setMe(name) {
 
 /** `text` as its reader hears it: "Bob's Colt .45" is "your Colt .45" on Bob's phone. */
 export function personal(text) {
-  if (!mine || typeof text !== "string") return text;
+  if (!mine || typeof text !== "string" || lang !== "en") return text;
   return text.replace(mine, "$1your").replace(/(^|[.!?:]\s+)your\b/g, "$1Your");
 }
