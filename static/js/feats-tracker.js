@@ -53,9 +53,11 @@ export function renderFeats(s, move) {
   celebrate(seat);
 }
 
+// (no t() inside another t()'s arguments: pybabel's JavaScript extractor does not see it)
+const ruleTitle = (v) => v.rule_title || t("see the rules");
 const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || t("Not possible now."),
   v.rule ? h("a", { class: "feat-rule", href: ruleHref(v.rule), target: "_blank", rel: "noopener",
-    "aria-label": t("Rule: {title}", { title: v.rule_title || t("see the rules") }) }, t("Rule ›")) : null);
+    "aria-label": t("Rule: {title}", { title: ruleTitle(v) }) }, t("Rule ›")) : null);
 
 function renderList() {
   const opts = list(me().feats);

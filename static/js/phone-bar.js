@@ -28,9 +28,9 @@ export function wireBar({ move, send }) {
       const seat = list(view.seats).find((s) => s && s.name === me.name) || {};
       const sid = (me.character === "Sid Ketchum" || me.heal_discard) && seat.life < seat.max_life
         ? t("{character}: before that, any 2 cards you discard win back 1 {life}.", { character: tname(me.character), life: word("life") }) : "";
+      const cards = tn("{n} card", "{n} cards", Number(seat.hand) || 0);
       const text = tn("You hold {cards} and may keep {limit}: {n} card goes to the discard pile.",
-        "You hold {cards} and may keep {limit}: {n} cards go to the discard pile.", n,
-        { cards: tn("{n} card", "{n} cards", Number(seat.hand) || 0), limit: hints.hand_limit });
+        "You hold {cards} and may keep {limit}: {n} cards go to the discard pile.", n, { cards, limit: hints.hand_limit });
       const ok = await ask(sid ? `${text} ${sid}` : text,     // two sentences, one after the other
         { yes: tn("Discard {n} and end my turn", "Discard {n} and end my turn", n), title: tn("Discard {n} card?", "Discard {n} cards?", n) });
       if (ok) move({ end_turn: { discard: n } });

@@ -61,7 +61,8 @@ function render(s) {
   const box = $("#inplay-box");
   if (!box.dataset.set) { box.open = !locked; box.dataset.set = "1"; }
   const cards = list(get(seat, "in_play")).map((c) => (typeof c === "string" ? c : c.name));
-  $("#inplay-count").textContent = `· ${cards.map(tname).join(", ") || t("nothing")}`;
+  const none = t("nothing");
+  $("#inplay-count").textContent = `· ${cards.map(tname).join(", ") || none}`;
   renderInPlay(seat, locked);
   renderReach(m);
   renderOutcome(view, m, seat, status);

@@ -56,10 +56,11 @@ export async function renderAsk(box, { snap, ask, me }) {
       const ack = await ask("distance", { from: byId("ask-dist-from").value, to: byId("ask-dist-to").value });
       if (!ack || !ack.ok) return fill(distOut, rulingBox(ack && ack.error));
       const yes = (ok) => (ok ? t("✓ yes") : t("✗ no"));
+      const [bang, panic] = [tname("BANG!"), tname("Panic!")];
       fill(distOut, h("p", { class: "ruling" }, h("strong", {}, t("{seat} sees {target} at distance {n}", { seat: ack.from, target: ack.to, n: ack.distance })),
         h("br"), why(ack.breakdown), h("br"),
         t("{seat}'s {weapon} reaches {n}: {bang} {bang_ok} · {panic} {panic_ok}", { seat: ack.from, weapon: tname(ack.weapon), n: ack.range,
-          bang: tname("BANG!"), bang_ok: yes(ack.bang), panic: tname("Panic!"), panic_ok: yes(ack.panic) })),
+          bang, bang_ok: yes(ack.bang), panic, panic_ok: yes(ack.panic) })),
       ruleLink(ack.rule, ack.rule_title));
     } },
     h("h3", {}, t("What is the distance, and why?")),

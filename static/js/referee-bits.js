@@ -8,8 +8,10 @@ import { t } from "./i18n.js";
 export const ruleHref = (id) => `/rules#${String(id || "").replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;
 
 /** A link to a rule: the player reads its title (never its id), the id makes the address. */
+// (no t() inside another t()'s arguments: pybabel's JavaScript extractor does not see it)
+const unnamed = () => t("see the rules");
 export const ruleLink = (id, title) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" },
-  t("Rule: {title}", { title: title || t("see the rules") })) : null);
+  t("Rule: {title}", { title: title || unnamed() })) : null);
 
 /** A ruling ({ok} or {ok:false, message, rule}) as a small block. */
 export function rulingBox(r, okText = t("Allowed by the rules.")) {

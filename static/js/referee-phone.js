@@ -55,7 +55,8 @@ function turnBox(view, me) {
     const buttons = [];
     if (d.hook === "black_jack") {
       buttons.push(h("button", { type: "button", class: "primary big", onclick: async () => {
-        const pick = await pickCards(1, t("{character}: your second card", { character: tname("Black Jack") }),
+        const character = tname("Black Jack");
+        const pick = await pickCards(1, t("{character}: your second card", { character }),
           t("Show it to everyone and enter it: a heart or diamond draws one more."));
         if (pick) sendMove({ draw: { reveal: pick.cards[0] } });
       } }, t("Draw, and show the second card")));

@@ -158,8 +158,9 @@ export async function play(payload, view, me, ask) {
 
 /** The start-of-turn checks due, in the order the player picks (Carbonite always last). */
 function checksBox(checks, send) {
+  const card = tname("Carbonite");
   return [h("h2", {}, checks.length > 1 ? t("Checks before you draw") : t("A check before you draw")),
-    checks.filter((c) => c.first).length > 1 ? h("p", { class: "small" }, t("You choose which to check first; {card} always comes last.", { card: tname("Carbonite") })) : null,
+    checks.filter((c) => c.first).length > 1 ? h("p", { class: "small" }, t("You choose which to check first; {card} always comes last.", { card })) : null,
     ...checks.map((c) => h("div", { class: "check" },
       h("p", { class: "check-q" }, c.question),
       c.first ? yesNo(() => send({ check: "pass", card: c.card }), () => send({ check: "fail", card: c.card }))

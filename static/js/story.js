@@ -86,5 +86,5 @@ export function renderScores(box, scores) {
   fill(box, h("h2", {}, tn("Tonight's score · {n} game", "Tonight's score · {n} games", Number(scores.games) || 0)),
     h("ol", { class: "scores" }, players.map(([name, p]) => h("li", {},
       h("strong", {}, name), " ", tn("{n} won", "{n} won", p.won || 0),
-      h("span", { class: "muted" }, Object.entries(p.roles || {}).map(([r, k]) => ` · ${tn("{n} as {role}", "{n} as {role}", k, { role: roleText(r) })}`).join(""))))));
+      h("span", { class: "muted" }, Object.entries(p.roles || {}).map(([r, k]) => [" · ", tn("{n} as {role}", "{n} as {role}", k, { role: roleText(r) })]))))));
 }
