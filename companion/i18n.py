@@ -14,6 +14,14 @@ tests) or on the page (static/js/i18n.js), in the reader's language.
   catalog (a plural takes the catalog's form for its count: Russian has three).
 * `choose()`: a request's language: `?lang=xx` (remembered in the `lang` cookie), else
   the cookie, else the browser's Accept-Language, else English.
+* `page_catalog(lang)`: the pages' catalog of a language, a small JS module
+  (`export default {"lang", "plural", "m"}`, read by static/js/i18n.js) served under
+  `/i18n/<digest>/<lang>.js`, immutable and gzipped like the static files
+  (companion.assets). It holds only what a page can show through its JavaScript: the
+  entries extracted from engine/, static/js/ and the companion's Python (the messages
+  a snapshot, an answer or an error carries), not the rules reference's long texts (the
+  rules page is made on the server) nor words only templates use. English needs no
+  entries: i18n.js falls back to the English text and its plural rule.
 * `init_app(app)`: Flask-Babel with these same catalogs, so templates have `_`,
   `gettext` and `ngettext` (`%(name)s` placeholders) in the request's language, and
   `lang`/`languages` for the page's <html lang> and its language switch.
@@ -21,7 +29,9 @@ tests) or on the page (static/js/i18n.js), in the reader's language.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
+import json
 import os
 
 from babel import Locale
@@ -29,7 +39,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
-from flask import Flask, g, has_request_context, request
+from flask import Flask, abort, g, has_request_context, request
 from flask_babel import Babel, Domain
 
 from engine import say
@@ -128,6 +138,69 @@ def gettext(text: str, lang: str) -> str:
     return translations(normal(lang) or SOURCE).gettext(text)
 
 
+def reload() -> None:
+    """Forget the catalogs read so far (a test that writes a .po)."""
+    for cached in (catalog, translations, template, page_catalog):
+        cached.cache_clear()
+
+
+# ---- the pages' catalog (static/js/i18n.js) --------------------------------------------
+
+SHOWN_BY_PAGES = ("engine/", "static/js/", "companion/")   # sources of what JS shows
+
+
+@functools.cache
+def template() -> Catalog:
+    with open(pot_path(), "rb") as f:
+        return read_po(f)
+
+
+def plural_categories(lang: str) -> list[str]:
+    """The CLDR category of each gettext plural index, in index order (what Intl's
+    PluralRules says on the page): ru ["one", "few", "many"], en and hu ["one", "other"]."""
+    cat = catalog(lang)
+    locale = Locale.parse(lang)
+    if cat is None:
+        return ["one", "other"]
+    index = translations(lang).plural       # gettext's Plural-Forms of the .po
+    found: dict[int, str] = {}
+    for n in range(1000):
+        found.setdefault(int(index(n)), locale.plural_form(n))
+        if len(found) == cat.num_plurals:
+            break
+    return [found.get(i, "other") for i in range(cat.num_plurals)]
+
+
+def _long_rule_texts() -> set[str]:
+    from engine.rulebook import RULES
+    return {r["text"] for r in RULES.values()}
+
+
+@functools.cache
+def page_catalog(lang: str) -> tuple[str, bytes]:
+    """(digest, body) of a language's JS catalog module."""
+    lang = normal(lang) or SOURCE
+    cat = catalog(lang)
+    entries: dict[str, object] = {}
+    if cat is not None:
+        shown = {m.id if isinstance(m.id, str) else m.id[0] for m in template()
+                 if m.id and any(path.startswith(SHOWN_BY_PAGES) for path, _ in m.locations)}
+        shown -= _long_rule_texts()
+        for m in cat:
+            key = m.id if isinstance(m.id, str) else m.id[0] if m.id else None
+            if key in shown and translated(m):
+                entries[key] = list(m.string) if isinstance(m.id, (tuple, list)) else m.string
+    data = {"lang": lang, "plural": plural_categories(lang), "m": entries}
+    body = ("export default " + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            + ";\n").encode("utf-8")
+    return hashlib.sha256(body).hexdigest()[:12], body
+
+
+def catalog_url(lang: str) -> str:
+    digest, _ = page_catalog(lang)
+    return f"/i18n/{digest}/{lang}.js"
+
+
 # ---- a request's language ----------------------------------------------------------
 
 def choose() -> str:
@@ -181,5 +254,21 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def language():
         lang = current()
-        return {"lang": lang,
+        return {"lang": lang, "catalog_url": catalog_url(lang),
                 "languages": [(code, native_name(code)) for code in LANGUAGES]}
+
+    def serve_catalog(digest: str, lang: str):
+        from .assets import IMMUTABLE, make_asset, send
+        if normal(lang) != lang:
+            abort(404)
+        now, body = page_catalog(lang)
+        asset = _assets.get((now, lang))
+        if asset is None:
+            asset = _assets[now, lang] = make_asset(f"{lang}.js", body)
+        # an older page after a restart with other catalogs: today's, not kept under that URL
+        return send(asset, IMMUTABLE if digest == now else "no-cache")
+
+    app.add_url_rule("/i18n/<digest>/<lang>.js", "i18n_catalog", serve_catalog)
+
+
+_assets: dict = {}          # (digest, lang) -> companion.assets.Asset (body and its gzip)

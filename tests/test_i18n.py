@@ -120,29 +120,31 @@ def test_english_sentences_are_the_source_text():
 
 @pytest.fixture
 def scratch(tmp_path, monkeypatch):
-    """A scratch catalog folder: write_entry(lang, id, string) adds a translation."""
+    """A scratch catalog folder: `write_entry(lang, id, string)` adds an entry to its
+    messages.pot (found in `where`) and its translation to the language's .po."""
+    from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
     monkeypatch.setattr(i18n, "FOLDER", str(tmp_path))
-    i18n.catalog.cache_clear()
-    i18n.translations.cache_clear()
+    i18n.reload()
 
-    def write_entry(lang, msgid, string, fuzzy=False):
-        path = i18n.po_path(lang)
+    def load(path, lang=None):
         if os.path.exists(path):
             with open(path, "rb") as f:
-                cat = read_po(f, locale=lang)
-        else:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            from babel.messages.catalog import Catalog
-            cat = Catalog(locale=lang)
-        cat.add(msgid, string, flags=("fuzzy",) if fuzzy else ())
-        with open(path, "wb") as f:
-            write_po(f, cat)
-        i18n.catalog.cache_clear()
-        i18n.translations.cache_clear()
+                return read_po(f, locale=lang)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        return Catalog(locale=lang)
+
+    def write_entry(lang, msgid, string, fuzzy=False, where="engine/cards.py"):
+        template = load(i18n.pot_path())
+        template.add(msgid, locations=[(where, None)])
+        cat = load(i18n.po_path(lang), lang)
+        cat.add(msgid, string, flags=("fuzzy",) if fuzzy else (), locations=[(where, None)])
+        for path, c in ((i18n.pot_path(), template), (i18n.po_path(lang), cat)):
+            with open(path, "wb") as f:
+                write_po(f, c)
+        i18n.reload()
     yield write_entry
-    i18n.catalog.cache_clear()
-    i18n.translations.cache_clear()
+    i18n.reload()
 
 
 def test_russian_plurals_take_three_forms(scratch):
@@ -174,3 +176,191 @@ def test_templates_translate_with_the_request_language(app, scratch):
         assert render_template_string("{{ _('Table %(id)s', id=7) }}") == "7. asztal"
     with app.test_request_context("/"):
         assert render_template_string("{{ _('Table %(id)s', id=7) }}") == "Table 7"
+
+
+# ---- the pages' catalog (static/js/i18n.js) ------------------------------------------
+
+def catalog_of(client, lang: str) -> tuple[str, dict]:
+    import json
+    import re
+    page = client.get(f"/?lang={lang}").get_data(as_text=True)
+    url = re.search(r'<meta name="i18n-catalog" content="([^"]+)"', page).group(1)
+    assert f'<link rel="modulepreload" href="{url}">' in page
+    module = client.get(url)
+    assert module.status_code == 200 and module.mimetype == "text/javascript"
+    body = module.get_data(as_text=True)
+    assert body.startswith("export default {") and body.endswith(";\n")
+    return url, json.loads(body[len("export default "):-2])
+
+
+def test_the_catalog_module_of_each_language(app, scratch):
+    scratch("ru", ("{seat} takes {n} card.", "{seat} takes {n} cards."),
+            ("{seat} берёт {n} карту.", "{seat} берёт {n} карты.", "{seat} берёт {n} карт."),
+            where="engine/turns.py")
+    scratch("ru", "Beer", "Пиво", where="engine/cards.py")
+    scratch("ru", "Connected", "Связь есть", where="static/js/connection.js")
+    scratch("ru", "Take a seat", "Сесть", where="templates/join.html")     # the page's own
+    scratch("ru", "Untranslated", "", where="engine/cards.py")
+    scratch("hu", "Beer", "Sör")
+    c = app.test_client()
+    url, ru = catalog_of(c, "ru")
+    assert ru == {"lang": "ru", "plural": ["one", "few", "many"],
+                  "m": {"{seat} takes {n} card.": ["{seat} берёт {n} карту.",
+                                                   "{seat} берёт {n} карты.",
+                                                   "{seat} берёт {n} карт."],
+                        "Beer": "Пиво", "Connected": "Связь есть"}}
+    assert catalog_of(c, "hu")[1] == {"lang": "hu", "plural": ["one", "other"],
+                                      "m": {"Beer": "Sör"}}
+    assert catalog_of(c, "en")[1] == {"lang": "en", "plural": ["one", "other"], "m": {}}
+    # immutable under its hashed URL, gzipped when big enough; another URL: not kept
+    module = c.get(url, headers={"Accept-Encoding": "gzip"})
+    assert module.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    again = c.get(url, headers={"If-None-Match": module.headers["ETag"]})
+    assert again.status_code == 304
+    assert c.get("/i18n/000000000000/ru.js").headers["Cache-Control"] == "no-cache"
+    assert c.get("/i18n/000000000000/xx.js").status_code == 404
+
+
+def test_the_catalog_leaves_out_the_long_rule_texts():
+    from engine.rulebook import RULES
+    texts = {r["text"] for r in RULES.values()}
+    for lang in i18n.LANGUAGES:
+        _, body = i18n.page_catalog(lang)
+        import json
+        m = json.loads(body[len(b"export default "):-2])["m"]
+        assert not texts & set(m)
+
+
+# ---- in a browser: the catalog read by static/js/i18n.js, the language switch ----------
+
+from test_browser_companion import (  # noqa: E402  (the browser tests' fixtures and helpers)
+    Watch, browser, create_table, loopback_only, pw, server, shot)
+
+
+@pytest.fixture
+def local_server(scratch):
+    """This process's app on a loopback port (it reads the scratch catalogs)."""
+    import threading
+    from werkzeug.serving import make_server
+    from conftest import free_port
+    app = create_app({"TESTING": True})
+    srv = make_server("127.0.0.1", free_port(), app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}", scratch
+    finally:
+        srv.shutdown()
+        thread.join(timeout=5)
+
+
+SAY = """async () => {
+  const i = await import("/static/js/i18n.js");
+  const m = {"$t": "{seat} takes {n} card.", "$pl": "{seat} takes {n} cards.", seat: "Ann"};
+  return {lang: i.lang, beer: i.tname("Beer"), other: i.t("Not in the catalog {x}", {x: 1}),
+          takes: [1, 2, 5, 21].map((n) => i.render({...m, n})),
+          nested: i.localize({a: [{"$t": "{card} is gone.", card: {"$t": "Beer"}}]})};
+}"""
+
+
+@pytest.mark.browser
+def test_a_page_reads_its_languages_catalog(local_server, browser):
+    base, scratch = local_server
+    scratch("hu", "Beer", "Sör")
+    scratch("hu", ("{seat} takes {n} card.", "{seat} takes {n} cards."),
+            ("{seat} {n} lapot húz.", "{seat} {n} lapot húz."))
+    scratch("hu", "{card} is gone.", "{card} elfogyott.")
+    scratch("ru", "Beer", "Пиво")
+    scratch("ru", ("{seat} takes {n} card.", "{seat} takes {n} cards."),
+            ("{seat} берёт {n} карту.", "{seat} берёт {n} карты.", "{seat} берёт {n} карт."))
+    watch = Watch()
+    ctx = browser.new_context()
+    try:
+        page = watch.page(ctx, "start")
+        said = {}
+        for lang in ("hu", "ru", "en"):
+            page.goto(f"{base}/?lang={lang}")
+            said[lang] = page.evaluate(SAY)
+        assert said["hu"] == {"lang": "hu", "beer": "Sör", "other": "Not in the catalog 1",
+                              "takes": ["Ann 1 lapot húz.", "Ann 2 lapot húz.",
+                                        "Ann 5 lapot húz.", "Ann 21 lapot húz."],
+                              "nested": {"a": ["Sör elfogyott."]}}
+        assert said["ru"]["takes"] == ["Ann берёт 1 карту.", "Ann берёт 2 карты.",
+                                       "Ann берёт 5 карт.", "Ann берёт 21 карту."]
+        assert said["ru"]["nested"] == {"a": ["Пиво is gone."]}     # no ru entry: English
+        assert said["en"]["takes"] == ["Ann takes 1 card.", "Ann takes 2 cards.",
+                                       "Ann takes 5 cards.", "Ann takes 21 cards."]
+        assert watch.errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.browser
+def test_the_language_switch_keeps_the_seat_and_the_question(server, pw, browser):
+    """A Hungarian phone (its browser's language) with a question open switches to
+    Russian: the page comes back in Russian, still seated, the question still open, and
+    the choice stays on that phone; the host screen keeps its own language."""
+    import socketio
+    import requests
+
+    watch = Watch()
+    host_ctx, host = create_table(browser, watch, server, "Referee")
+    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
+    table_id = join_url.rstrip("/").split("/")[-1]
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
+              for n in names}
+    for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):
+        host.get_by_label(f"Character for {n}").select_option(c)
+    host.get_by_role("button", name="Deal roles").click()
+    from playwright.sync_api import expect
+    expect(host.locator(".seat")).to_have_count(4)
+    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
+    target = names[(names.index(sheriff) + 1) % 4]
+
+    ctx = browser.new_context(**pw.devices["Pixel 7"], locale="hu-HU")
+    try:
+        phone = watch.page(ctx, target)
+        phone.goto(f"{server}/p/{table_id}#{tokens[target]}")
+        expect(phone.locator("#game-view")).to_be_visible()
+        assert phone.evaluate("document.documentElement.lang") == "hu"   # the browser's
+        shooter = socketio.SimpleClient()
+        shooter.connect(server, auth={"table": table_id, "token": tokens[sheriff]},
+                        transports=["websocket"])
+        try:
+            assert shooter.call("move", {"draw": {}}, timeout=5)["ok"]
+            assert shooter.call("move", {"play": "BANG!", "target": target}, timeout=5)["ok"]
+        finally:
+            shooter.disconnect()
+        question = phone.locator("#my-question")
+        expect(question).to_be_visible()
+        asked = question.inner_text()
+
+        switch = phone.locator("select[data-language]")
+        expect(switch.locator("option")).to_have_text(["English", "Magyar", "Русский"])
+        switch.select_option("ru")
+        expect(phone.locator("html")).to_have_attribute("lang", "ru")
+        expect(phone.locator("#game-view")).to_be_visible()
+        expect(question).to_be_visible()
+        assert question.inner_text() == asked        # no translations yet: the same words
+        expect(switch).to_have_value("ru")
+        shot(phone, "phone-language-ru")
+        assert phone.evaluate("localStorage.getItem('bang-lang')") == "ru"
+        assert any(c["name"] == "lang" and c["value"] == "ru" for c in ctx.cookies())
+        # a cookie the browser dropped comes back from what the phone kept
+        ctx.clear_cookies()
+        phone.reload()
+        expect(phone.locator("html")).to_have_attribute("lang", "ru")
+        expect(question).to_be_visible()
+        expect(phone.locator("#me-name")).to_contain_text(target)
+
+        # the host screen: its own language, its own switch
+        assert host.evaluate("document.documentElement.lang") == "en"
+        host.locator("select[data-language]").select_option("hu")
+        expect(host.locator("html")).to_have_attribute("lang", "hu")
+        expect(host.locator("#pending")).to_contain_text(target)
+        assert phone.evaluate("document.documentElement.lang") == "ru"
+        assert watch.errors == []
+    finally:
+        ctx.close()
+        host_ctx.close()
