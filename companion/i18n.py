@@ -14,14 +14,16 @@ tests) or on the page (static/js/i18n.js), in the reader's language.
   catalog (a plural takes the catalog's form for its count: Russian has three).
 * `choose()`: a request's language: `?lang=xx` (remembered in the `lang` cookie), else
   the cookie, else the browser's Accept-Language, else English.
-* `page_catalog(lang)`: the pages' catalog of a language, a small JS module
+* `page_catalog(lang, ruleset)`: the pages' catalog of a language, a small JS module
   (`export default {"lang", "plural", "m"}`, read by static/js/i18n.js) served under
-  `/i18n/<digest>/<lang>.js`, immutable and gzipped like the static files
+  `/i18n/<digest>/<lang>/<ruleset>/<page>.js`, immutable and gzipped like the static files
   (companion.assets). It holds only what a page can show through its JavaScript: the
   entries extracted from engine/, static/js/ and the companion's Python (the messages
   a snapshot, an answer or an error carries), not the rules reference's long texts (the
-  rules page is made on the server) nor words only templates use. English needs no
-  entries: i18n.js falls back to the English text and its plural rule.
+  rules page is made on the server), nor words only templates use, nor what only
+  another ruleset's home (engine/rulesets/<name>) holds, nor what only the other page's
+  modules say (the phone's and the host screen's, `ENTRIES`). English needs no entries:
+  i18n.js falls back to the English text and its plural rule.
 * `init_app(app)`: Flask-Babel with these same catalogs, so templates have `_`,
   `gettext` and `ngettext` (`%(name)s` placeholders) in the request's language, and
   `lang`/`languages` for the page's <html lang> and its language switch.
@@ -33,6 +35,7 @@ import hashlib
 import io
 import json
 import os
+import re
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -140,7 +143,7 @@ def gettext(text: str, lang: str) -> str:
 
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
-    for cached in (catalog, translations, template, page_catalog):
+    for cached in (catalog, translations, template, page_catalog, _graph):
         cached.cache_clear()
 
 
@@ -159,9 +162,9 @@ def plural_categories(lang: str) -> list[str]:
     """The CLDR category of each gettext plural index, in index order (what Intl's
     PluralRules says on the page): ru ["one", "few", "many"], en and hu ["one", "other"]."""
     cat = catalog(lang)
-    locale = Locale.parse(lang)
     if cat is None:
         return ["one", "other"]
+    locale = Locale.parse(lang)
     index = translations(lang).plural       # gettext's Plural-Forms of the .po
     found: dict[int, str] = {}
     for n in range(1000):
@@ -176,16 +179,95 @@ def _long_rule_texts() -> set[str]:
     return {r["text"] for r in RULES.values()}
 
 
+def _homes() -> dict[str, tuple[str, ...]]:
+    """Each ruleset's own source files (its module, or its package), as paths in the
+    catalogs' references: what only that ruleset's tables show."""
+    from engine.rulesets import RULESETS
+    homes = {}
+    for name, rules in RULESETS.items():
+        module = type(rules).__module__
+        path = module.replace(".", "/")
+        if module.rsplit(".", 1)[-1] != "base":
+            homes[name] = (path + ".py", path + "/")
+    return homes
+
+
+# The two pages a catalog is cut for: the phone's leaves out what only the host screen's
+# modules say, and the other way round. A page's modules: those its template and its
+# partials (templates/phone.html, templates/_phone_*.html) load, and every module they
+# name, imported at once or later (any "./x.js" in their text).
+ENTRIES = ("phone", "host")
+PAGE = "page"                   # any other page: the start, join, rules, error pages
+_JS_IN_TEMPLATE = re.compile(r"""["']js/([\w./-]+\.js)["']""")
+_JS_IN_JS = re.compile(r"""["'](\.{1,2}/[\w./-]+\.js)["']""")
+
+
 @functools.cache
-def page_catalog(lang: str) -> tuple[str, bytes]:
-    """(digest, body) of a language's JS catalog module."""
+def _graph(page: str) -> frozenset[str]:
+    """static/js paths (as the catalogs name them) of the modules `page` may load."""
+    from . import folder
+    templates, static = folder("templates"), folder("static")
+    todo = []
+    for name in sorted(os.listdir(templates)):
+        if name == f"{page}.html" or name.startswith(f"_{page}_"):
+            with open(os.path.join(templates, name), encoding="utf-8") as f:
+                todo += ["js/" + rel for rel in _JS_IN_TEMPLATE.findall(f.read())]
+    seen: set[str] = set()
+    while todo:
+        rel = os.path.normpath(todo.pop()).replace(os.sep, "/")
+        path = os.path.join(static, rel)
+        if rel in seen or not os.path.isfile(path):
+            continue
+        seen.add(rel)
+        with open(path, encoding="utf-8") as f:
+            todo += [os.path.join(os.path.dirname(rel), dep) for dep in _JS_IN_JS.findall(f.read())]
+    return frozenset("static/" + rel for rel in seen)
+
+
+def _not_on(page: str) -> tuple[str, ...]:
+    """The JS modules another page's entry imports and this page's does not."""
+    if page not in ENTRIES:
+        return ()
+    theirs = set().union(*(_graph(other) for other in ENTRIES if other != page))
+    return tuple(sorted(theirs - _graph(page)))
+
+
+def page_of(endpoint: str | None) -> str:
+    """The page kind of a request's endpoint ("companion.phone_page" → "phone")."""
+    name = (endpoint or "").rsplit(".", 1)[-1].removesuffix("_page")
+    return name if name in ENTRIES else PAGE
+
+
+def shown_by_pages(ruleset: str, page: str = PAGE) -> set[str]:
+    """The msgids a page at a table of `ruleset` may show through its JavaScript: those
+    extracted from engine/, static/js/ and companion/, less the rules' long texts, what
+    only another ruleset's home holds and what only another page's modules say."""
+    others = tuple(p for name, paths in _homes().items() if name != ruleset for p in paths)
+    others += _not_on(page)
+    shown = set()
+    for m in template():
+        if not m.id:
+            continue
+        if any(path.startswith(SHOWN_BY_PAGES) and not path.startswith(others)
+               for path, _ in m.locations):
+            shown.add(m.id if isinstance(m.id, str) else m.id[0])
+    return shown - _long_rule_texts()
+
+
+def ruleset_of(name) -> str:
+    from engine.rulesets import RULESETS
+    return name if isinstance(name, str) and name in RULESETS else "base"
+
+
+@functools.cache
+def page_catalog(lang: str, ruleset: str = "base", page: str = PAGE) -> tuple[str, bytes]:
+    """(digest, body) of a language's JS catalog module for `page` ("phone", "host" or
+    any other) at a table of `ruleset` (the start, join and rules pages: the base game)."""
     lang = normal(lang) or SOURCE
     cat = catalog(lang)
     entries: dict[str, object] = {}
     if cat is not None:
-        shown = {m.id if isinstance(m.id, str) else m.id[0] for m in template()
-                 if m.id and any(path.startswith(SHOWN_BY_PAGES) for path, _ in m.locations)}
-        shown -= _long_rule_texts()
+        shown = shown_by_pages(ruleset_of(ruleset), page)
         for m in cat:
             key = m.id if isinstance(m.id, str) else m.id[0] if m.id else None
             if key in shown and translated(m):
@@ -196,9 +278,12 @@ def page_catalog(lang: str) -> tuple[str, bytes]:
     return hashlib.sha256(body).hexdigest()[:12], body
 
 
-def catalog_url(lang: str) -> str:
-    digest, _ = page_catalog(lang)
-    return f"/i18n/{digest}/{lang}.js"
+def catalog_url(lang: str, ruleset: str | None = None, page: str = PAGE) -> str:
+    """The URL of the JS catalog for `page` in `lang` (at a table of `ruleset`)."""
+    ruleset = ruleset_of(ruleset)
+    page = page if page in ENTRIES else PAGE
+    digest, _ = page_catalog(lang, ruleset, page)
+    return f"/i18n/{digest}/{lang}/{ruleset}/{page}.js"
 
 
 # ---- a request's language ----------------------------------------------------------
@@ -254,21 +339,23 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def language():
         lang = current()
-        return {"lang": lang, "catalog_url": catalog_url(lang),
+        page = page_of(request.endpoint) if has_request_context() else PAGE
+        return {"lang": lang, "catalog_url": functools.partial(catalog_url, page=page),
                 "languages": [(code, native_name(code)) for code in LANGUAGES]}
 
-    def serve_catalog(digest: str, lang: str):
+    def serve_catalog(digest: str, lang: str, ruleset: str, page: str):
         from .assets import IMMUTABLE, make_asset, send
-        if normal(lang) != lang:
+        if normal(lang) != lang or ruleset_of(ruleset) != ruleset or page_of(page) != page:
             abort(404)
-        now, body = page_catalog(lang)
-        asset = _assets.get((now, lang))
+        now, body = page_catalog(lang, ruleset, page)
+        asset = _assets.get((now, lang, ruleset, page))
         if asset is None:
-            asset = _assets[now, lang] = make_asset(f"{lang}.js", body)
+            asset = _assets[now, lang, ruleset, page] = make_asset(f"{lang}.js", body)
         # an older page after a restart with other catalogs: today's, not kept under that URL
         return send(asset, IMMUTABLE if digest == now else "no-cache")
 
-    app.add_url_rule("/i18n/<digest>/<lang>.js", "i18n_catalog", serve_catalog)
+    app.add_url_rule("/i18n/<digest>/<lang>/<ruleset>/<page>.js", "i18n_catalog",
+                     serve_catalog)
 
 
-_assets: dict = {}          # (digest, lang) -> companion.assets.Asset (body and its gzip)
+_assets: dict = {}          # (digest, lang, ruleset, page) -> companion.assets.Asset (body and its gzip)

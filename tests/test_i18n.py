@@ -282,8 +282,48 @@ def test_the_catalog_module_of_each_language(app, scratch):
     assert module.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     again = c.get(url, headers={"If-None-Match": module.headers["ETag"]})
     assert again.status_code == 304
-    assert c.get("/i18n/000000000000/ru.js").headers["Cache-Control"] == "no-cache"
-    assert c.get("/i18n/000000000000/xx.js").status_code == 404
+    assert url.endswith("/ru/base/page.js")
+    assert c.get("/i18n/000000000000/ru/base/page.js").headers["Cache-Control"] == "no-cache"
+    for bad in ("xx/base/page", "ru/chess/page", "ru/base/admin", "ru/base"):
+        assert c.get(f"/i18n/000000000000/{bad}.js").status_code == 404, bad
+
+
+def test_a_rulesets_own_words_only_at_its_tables(app, scratch):
+    scratch("ru", "Beer", "Пиво", where="engine/cards.py")
+    scratch("ru", "Darth Vader", "Дарт Вейдер", where="engine/rulesets/starwars/data.py")
+    scratch("ru", "BANG! Legends", "БЭНГ! Легенды", where="engine/rulesets/legends.py")
+    c = app.test_client()
+    base = i18n.page_catalog("ru", "base")[1].decode()
+    sw = i18n.page_catalog("ru", "starwars")[1].decode()
+    legends = i18n.page_catalog("ru", "legends")[1].decode()
+    assert "Пиво" in base and "Пиво" in sw and "Пиво" in legends
+    assert "Вейдер" in sw and "Вейдер" not in base and "Вейдер" not in legends
+    assert "Легенды" in legends and "Легенды" not in base and "Легенды" not in sw
+    # a Star Wars table's page names its own catalog
+    created = c.post("/tables", data={"ruleset": "starwars", "mode": "tracker"})
+    host = c.get(created.headers["Location"] + "?lang=ru").get_data(as_text=True)
+    assert i18n.catalog_url("ru", "starwars", "host") in host
+
+
+def test_the_phone_and_the_host_screen_leave_out_each_others_words(app, scratch):
+    scratch("ru", "Beer", "Пиво", where="engine/cards.py")
+    scratch("ru", "Deal roles", "Раздать роли", where="static/js/host-lobby.js")
+    scratch("ru", "Lose 1 life", "Потерять 1 жизнь", where="static/js/phone-life.js")
+    scratch("ru", "Connected", "Связь есть", where="static/js/connection.js")
+    phone = i18n.page_catalog("ru", "base", "phone")[1].decode()
+    host = i18n.page_catalog("ru", "base", "host")[1].decode()
+    other = i18n.page_catalog("ru", "base", "page")[1].decode()
+    for words in ("Пиво", "Связь есть"):
+        assert words in phone and words in host and words in other
+    assert "Раздать" in host and "Раздать" not in phone and "Раздать" in other
+    assert "Потерять" in phone and "Потерять" not in host and "Потерять" in other
+    # a module the phone loads later (import("./x.js") of a name kept in a constant)
+    assert "static/js/feats-tracker.js" in i18n._graph("phone")
+    c = app.test_client()
+    created = c.post("/tables", data={"ruleset": "base", "mode": "tracker"})
+    table_id = created.headers["Location"].rstrip("/").split("/")[-1]
+    assert i18n.catalog_url("ru", "base", "phone") in c.get(f"/p/{table_id}?lang=ru").get_data(
+        as_text=True)
 
 
 def test_the_catalog_leaves_out_the_long_rule_texts():
@@ -429,3 +469,61 @@ def test_the_language_switch_keeps_the_seat_and_the_question(server, pw, browser
     finally:
         ctx.close()
         host_ctx.close()
+
+
+# ---- (e) the catalog's weight on the phone page ---------------------------------------
+
+def first_load(client, url: str) -> dict[str, tuple[int, int]]:
+    """{url: (bytes the page parses, bytes on the wire)} of a page's first load, as
+    tests/test_browser_companion.py's page-weight test counts them, through the app."""
+    import gzip
+    from urllib.parse import urljoin
+    from test_browser_companion import _ASSET, _IMPORT
+
+    def get(u):
+        r = client.get(u, headers={"Accept-Encoding": "gzip"})
+        assert r.status_code == 200, u
+        wire = r.get_data()
+        body = gzip.decompress(wire) if r.headers.get("Content-Encoding") == "gzip" else wire
+        return body, len(wire)
+    sizes = {}
+    html, wire = get(url)
+    sizes[url] = (len(html), wire)
+    todo = [urljoin(url, u) for u in _ASSET.findall(html.decode())
+            if not u.endswith((".svg", ".ico", ".png"))]
+    while todo:
+        u = todo.pop()
+        if u in sizes:
+            continue
+        body, wire = get(u)
+        sizes[u] = (len(body), wire)
+        if u.endswith(".js") and "/vendor/" not in u:
+            for a, b in _IMPORT.findall(body.decode()):
+                todo.append(urljoin(u, a or b))
+    return sizes
+
+
+def test_the_phone_page_keeps_its_budget_in_every_language(app):
+    """The phone page's first load with its language's catalog stays within the budget
+    of tests/test_browser_companion.py; test-artifacts/catalog-weight.txt has the figures."""
+    import gzip
+    from test_browser_companion import ARTIFACTS, PHONE_BUDGET, PHONE_WIRE_BUDGET
+    c = app.test_client()
+    lines = []
+    for ruleset in ("base", "legends", "starwars"):
+        created = c.post("/tables", data={"ruleset": ruleset, "mode": "tracker"})
+        table_id = created.headers["Location"].rstrip("/").split("/")[-1]
+        for lang in i18n.LANGUAGES:
+            c.get(f"/?lang={lang}")
+            sizes = first_load(c, f"http://localhost/p/{table_id}")
+            parsed = sum(a for a, _ in sizes.values())
+            wire = sum(b for _, b in sizes.values())
+            _, body = i18n.page_catalog(lang, ruleset, "phone")
+            assert any(u.endswith(f"/{lang}/{ruleset}/phone.js") for u in sizes)
+            lines.append(f"{ruleset:9} {lang}  catalog {len(body):7d} B, gzip "
+                         f"{len(gzip.compress(body, 9)):6d} B; phone page {parsed:7d} B, "
+                         f"{wire:6d} B on the wire\n")
+            assert parsed <= PHONE_BUDGET, lines[-1]
+            assert wire <= PHONE_WIRE_BUDGET, lines[-1]
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "catalog-weight.txt").write_text("".join(lines))
