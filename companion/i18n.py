@@ -182,12 +182,12 @@ def _long_rule_texts() -> set[str]:
 def _homes() -> dict[str, tuple[str, ...]]:
     """Each ruleset's own source files (its module, or its package), as paths in the
     catalogs' references: what only that ruleset's tables show."""
-    from engine.rulesets import RULESETS
+    from engine.rulesets import RULESETS, Ruleset
     homes = {}
     for name, rules in RULESETS.items():
         module = type(rules).__module__
-        path = module.replace(".", "/")
-        if module.rsplit(".", 1)[-1] != "base":
+        if module != Ruleset.__module__:         # the base game's home is everyone's
+            path = module.replace(".", "/")
             homes[name] = (path + ".py", path + "/")
     return homes
 
