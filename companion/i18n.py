@@ -36,6 +36,7 @@ import io
 import json
 import os
 import re
+from gettext import c2py
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -165,7 +166,7 @@ def plural_categories(lang: str) -> list[str]:
     if cat is None:
         return ["one", "other"]
     locale = Locale.parse(lang)
-    index = translations(lang).plural       # gettext's Plural-Forms of the .po
+    index = c2py(cat.plural_expr)           # gettext's Plural-Forms of the .po
     found: dict[int, str] = {}
     for n in range(1000):
         found.setdefault(int(index(n)), locale.plural_form(n))

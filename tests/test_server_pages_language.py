@@ -56,6 +56,8 @@ def unmarked(html: str) -> list[str]:
     for t in texts(html):
         rest = re.sub(r"HU:[^·]*(· BANG! companion)?", "", t)
         rest = re.sub(r"https?://\S+|\bBANG!|★|·|[0-9a-f]{8}", "", rest)
+        # the language switch names each language in its own words, never translated
+        rest = re.sub("|".join(i18n.native_name(lang) for lang in i18n.LANGUAGES), "", rest)
         if re.search(r"[A-Za-z]{2}", rest):
             bad.append(t)
     return bad
