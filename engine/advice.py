@@ -11,6 +11,7 @@ from .legends import FEATS_BY_KEY, met_this_turn
 from .cards import norm
 from .rulebook import RULES, title
 from .rulesets import rules_of
+from .say import msg, name
 from .state import State
 from .table import cards_of, character, has_kind, hand_limit
 from .turns import check_due as _check_due
@@ -24,8 +25,8 @@ def judge(state: State, move: dict) -> dict:
         _, events = apply(state, move)
     except Refusal as e:
         text = RULES.get(e.rule, {}).get("text", "")
-        return {"ok": False, "code": e.code, "message": e.message, "rule": e.rule,
-                "rule_title": title(e.rule), "rule_text": text}
+        return {"ok": False, "code": e.code, "message": e.say, "rule": e.rule,
+                "rule_title": _title(e.rule), "rule_text": msg(text) if text else ""}
     return {"ok": True, "events": [ev["text"] for ev in events],
             **decisions(state, move, events)}
 
@@ -41,9 +42,16 @@ def decisions(state: State, move: dict, events: list[dict]) -> dict:
             ids.append("custom_ability")
     except Refusal:
         pass
-    found = [dict(rules.decisions[k], id=k, rule_title=title(rules.decisions[k]["rule"]))
+    found = [dict(rules.decisions[k], id=k, text=msg(rules.decisions[k]["text"]),
+                  rule_title=_title(rules.decisions[k]["rule"]))
              for k in dict.fromkeys(ids) if k in rules.decisions]
     return {"decisions": found} if found else {}
+
+
+def _title(rule: str) -> dict | str:
+    """A rule's title as a message (its name in the reader's language)."""
+    text = title(rule)
+    return name(text) if text else ""
 
 
 def _try(state: State, move: dict) -> dict:
@@ -70,31 +78,36 @@ def answers_for(state: State, seat: str) -> list[dict]:
     word, life = rules.words["check"], rules.words["life"]
     missed, bang, beer = _named(state, "missed"), _named(state, "bang"), _named(state, "beer")
     own = state.seats[i].character
-    options: list[tuple[str, str, bool]] = []      # (respond, label, needs a revealed card)
+    word, life = name(word), name(life)
+    options: list[tuple[str, dict, bool]] = []     # (respond, label, needs a revealed card)
     if ask.kind in ("bang", "gatling"):
-        options.append((missed, missed, False))
+        options.append((missed, name(missed), False))
         if char.swaps_bang_missed:
-            options.append((bang, f"{bang} as {missed}", False))
+            options.append((bang, msg("{card} as {other}", card=name(bang), other=name(missed)),
+                            False))
         barrel = has_kind(state, i, "barrel")
         if barrel:
-            options.append((barrel, f"{barrel} ({word})", True))
+            options.append((barrel, msg("{card} ({check})", card=name(barrel), check=word), True))
         if char.built_in_barrel or char.evades_brown:
-            options.append((own, f"{own} ({word})", True))
-        options.append(("take", "Take the hit", False))
+            options.append((own, msg("{card} ({check})", card=name(own), check=word), True))
+        options.append(("take", msg("Take the hit"), False))
     elif ask.kind in ("indians", "duel"):
-        options.append((bang, f"Discard a {bang}", False))
+        options.append((bang, msg("Discard a {card}", card=name(bang)), False))
         if char.swaps_bang_missed:
-            options.append((missed, f"{missed} as {bang}", False))
+            options.append((missed, msg("{card} as {other}", card=name(missed), other=name(bang)),
+                            False))
         if char.evades_brown:
-            options.append((own, f"{own} ({word})", True))
-        options.append(("take", f"Give up: lose 1 {life}" if ask.kind == "duel"
-                        else f"Lose 1 {life}", False))
+            options.append((own, msg("{card} ({check})", card=name(own), check=word), True))
+        options.append(("take", msg("Give up: lose 1 {life}", life=life) if ask.kind == "duel"
+                        else msg("Lose 1 {life}", life=life), False))
     elif ask.kind == "evade":
-        options += [(own, f"{own} ({word})", True), ("take", "Let it happen", False)]
+        options += [(own, msg("{card} ({check})", card=name(own), check=word), True),
+                    ("take", msg("Let it happen"), False)]
     elif ask.kind == "dying":
-        options.append((beer, beer if len(state.alive()) > 2
-                        else f"{beer} (heals nothing with two players left)", False))
-        options.append(("take", "I'm out", False))
+        options.append((beer, name(beer) if len(state.alive()) > 2
+                        else msg("{card} (heals nothing with two players left)", card=name(beer)),
+                        False))
+        options.append(("take", msg("I'm out"), False))
     out = []
     for respond, label, needs_check in options:
         move = {"by": seat, "respond": respond}
@@ -105,7 +118,8 @@ def answers_for(state: State, seat: str) -> list[dict]:
         out.append(row)
     if char.heal_by_discard:
         out.append({"respond": None, "ability": {"discard": 2},
-                    "label": f"{char.name}: discard 2 for 1 {life}",
+                    "label": msg("{character}: discard 2 for 1 {life}",
+                                 character=name(char.name), life=life),
                     **_try(state, {"by": seat, "ability": {"discard": 2}})})
     return out
 
@@ -157,7 +171,8 @@ def feat_options(state: State, seat: str) -> list[dict]:
     for f in state.feats:
         known = FEATS_BY_KEY.get(norm(f["name"]))
         row = {"name": f["name"], "tokens": dict(f["tokens"]),
-               "requirement": known.requirement if known else "Not known to the app: trusted.",
+               "requirement": (msg(known.requirement) if known
+                               else msg("Not known to the app: trusted.")),
                "crossroad": bool(known and known.crossroad),
                "met": bool(known and state.mode != "tracker" and state.turn == i
                            and met_this_turn(state, known, i))}

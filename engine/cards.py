@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from .errors import Refusal
+from .say import N_, msg
 
 T = TypeVar("T")
 
@@ -49,32 +50,32 @@ def _copies(text: str) -> tuple[str, ...]:
 
 _DIAMONDS = " ".join(f"{r}♦" for r in RANKS)
 BASE_CARDS: tuple[Card, ...] = (
-    Card("BANG!", "brown", "bang", "reach",
+    Card(N_("BANG!"), "brown", "bang", "reach",
          _copies("A♠ " + _DIAMONDS + " 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ Q♥ K♥ A♥"), rule="card.bang"),
-    Card("Missed!", "brown", "missed", "self",
+    Card(N_("Missed!"), "brown", "missed", "self",
          _copies("10♣ J♣ Q♣ K♣ A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠"), rule="card.missed"),
-    Card("Beer", "brown", "beer", "self", _copies("6♥ 7♥ 8♥ 9♥ 10♥ J♥"), rule="card.beer"),
-    Card("Panic!", "brown", "panic", "distance1", _copies("J♥ Q♥ A♥ 8♦"), rule="card.panic"),
-    Card("Cat Balou", "brown", "cat_balou", "any", _copies("K♥ 9♦ 10♦ J♦"), rule="card.cat_balou"),
-    Card("Stagecoach", "brown", "stagecoach", "self", _copies("9♠ 9♠"), rule="card.stagecoach"),
-    Card("Wells Fargo", "brown", "wells_fargo", "self", _copies("3♥"), rule="card.wells_fargo"),
-    Card("Gatling", "brown", "gatling", "others", _copies("10♥"), rule="card.gatling"),
-    Card("Duel", "brown", "duel", "other", _copies("Q♦ J♠ 8♣"), rule="card.duel"),
-    Card("Indians!", "brown", "indians", "others", _copies("K♦ A♦"), rule="card.indians"),
-    Card("General Store", "brown", "general_store", "all", _copies("9♣ Q♠"),
+    Card(N_("Beer"), "brown", "beer", "self", _copies("6♥ 7♥ 8♥ 9♥ 10♥ J♥"), rule="card.beer"),
+    Card(N_("Panic!"), "brown", "panic", "distance1", _copies("J♥ Q♥ A♥ 8♦"), rule="card.panic"),
+    Card(N_("Cat Balou"), "brown", "cat_balou", "any", _copies("K♥ 9♦ 10♦ J♦"), rule="card.cat_balou"),
+    Card(N_("Stagecoach"), "brown", "stagecoach", "self", _copies("9♠ 9♠"), rule="card.stagecoach"),
+    Card(N_("Wells Fargo"), "brown", "wells_fargo", "self", _copies("3♥"), rule="card.wells_fargo"),
+    Card(N_("Gatling"), "brown", "gatling", "others", _copies("10♥"), rule="card.gatling"),
+    Card(N_("Duel"), "brown", "duel", "other", _copies("Q♦ J♠ 8♣"), rule="card.duel"),
+    Card(N_("Indians!"), "brown", "indians", "others", _copies("K♦ A♦"), rule="card.indians"),
+    Card(N_("General Store"), "brown", "general_store", "all", _copies("9♣ Q♠"),
          rule="card.general_store"),
-    Card("Saloon", "brown", "saloon", "all", _copies("5♥"), rule="card.saloon"),
-    Card("Barrel", "blue", "barrel", "self", _copies("Q♠ K♠"), rule="card.barrel"),
-    Card("Scope", "blue", "scope", "self", _copies("A♠"), rule="card.scope"),
-    Card("Mustang", "blue", "horse", "self", _copies("8♥ 9♥"), rule="card.mustang"),
-    Card("Jail", "blue", "jail", "not_sheriff", _copies("J♠ 4♥ 10♠"), rule="card.jail"),
-    Card("Dynamite", "blue", "dynamite", "self", _copies("2♥"), rule="card.dynamite"),
-    Card("Volcanic", "blue", "weapon", "self", _copies("10♠ 10♣"), 1, rule="card.volcanic",
+    Card(N_("Saloon"), "brown", "saloon", "all", _copies("5♥"), rule="card.saloon"),
+    Card(N_("Barrel"), "blue", "barrel", "self", _copies("Q♠ K♠"), rule="card.barrel"),
+    Card(N_("Scope"), "blue", "scope", "self", _copies("A♠"), rule="card.scope"),
+    Card(N_("Mustang"), "blue", "horse", "self", _copies("8♥ 9♥"), rule="card.mustang"),
+    Card(N_("Jail"), "blue", "jail", "not_sheriff", _copies("J♠ 4♥ 10♠"), rule="card.jail"),
+    Card(N_("Dynamite"), "blue", "dynamite", "self", _copies("2♥"), rule="card.dynamite"),
+    Card(N_("Volcanic"), "blue", "weapon", "self", _copies("10♠ 10♣"), 1, rule="card.volcanic",
          rapid=True),
-    Card("Schofield", "blue", "weapon", "self", _copies("J♣ Q♣ K♠"), 2, rule="card.weapons"),
-    Card("Remington", "blue", "weapon", "self", _copies("K♣"), 3, rule="card.weapons"),
-    Card("Rev. Carabine", "blue", "weapon", "self", _copies("A♣"), 4, rule="card.weapons"),
-    Card("Winchester", "blue", "weapon", "self", _copies("8♠"), 5, rule="card.weapons"),
+    Card(N_("Schofield"), "blue", "weapon", "self", _copies("J♣ Q♣ K♠"), 2, rule="card.weapons"),
+    Card(N_("Remington"), "blue", "weapon", "self", _copies("K♣"), 3, rule="card.weapons"),
+    Card(N_("Rev. Carabine"), "blue", "weapon", "self", _copies("A♣"), 4, rule="card.weapons"),
+    Card(N_("Winchester"), "blue", "weapon", "self", _copies("8♠"), 5, rule="card.weapons"),
 )
 
 COLT_RANGE = 1  # the Colt .45 printed on every player board
@@ -89,17 +90,17 @@ class NamedTable(Generic[T]):
     """Rows (cards, characters) looked up by any spelling of their name; `get` refuses
     an unknown name with `code`, `find` answers None."""
 
-    def __init__(self, rows: tuple[T, ...], what: str, code: str, rule: str) -> None:
+    def __init__(self, rows: tuple[T, ...], missing: str, code: str, rule: str) -> None:
+        """`missing`: the template (an N_ literal, with `{name}`) refusing an unknown name."""
         self.rows = rows
-        self._what, self._code, self._rule = what, code, rule
+        self._missing, self._code, self._rule = missing, code, rule
         self._by_name = {r.name: r for r in rows}
         self._by_key = {norm(r.name): r for r in rows}
 
     def get(self, name: object) -> T:
         row = self.find(name)
         if row is None:
-            raise Refusal(self._code, f"There is no {self._what} called {name!r} in this game.",
-                          self._rule)
+            raise Refusal(self._code, msg(self._missing, name=repr(name)), self._rule)
         return row
 
     def find(self, name: object) -> T | None:
@@ -116,7 +117,8 @@ class NamedTable(Generic[T]):
 
 class CardTable(NamedTable[Card]):
     def __init__(self, cards: tuple[Card, ...]) -> None:
-        super().__init__(cards, "card", "unknown_card", "cards")
+        super().__init__(cards, N_("There is no card called {name} in this game."),
+                         "unknown_card", "cards")
 
 
 BASE = CardTable(BASE_CARDS)
@@ -128,9 +130,8 @@ def parse_drawn(text: object) -> tuple[str, str]:
     """'8♠' or '10h' -> ('8', 'S'). Raises Refusal('bad_check')."""
     m = _CARD_RE.match(text) if isinstance(text, str) else None
     if not m:
-        raise Refusal("bad_check",
-                      f"{text!r} is not a card: write the rank then the suit, as 8♠, 10H or QD.",
-                      "draw")
+        raise Refusal("bad_check", msg("{card} is not a card: write the rank then the suit, as "
+                                       "8♠, 10H or QD.", card=repr(text)), "draw")
     return m.group(1).upper(), SUITS[m.group(2).upper()]
 
 

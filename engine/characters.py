@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import NamedTable
+from .say import N_
 
 
 @dataclass(frozen=True)
@@ -44,118 +45,119 @@ class Character:
 
 
 BASE_CHARACTERS: tuple[Character, ...] = (
-    Character("Bart Cassidy", 4, "For each life point he loses, he draws a card from the deck.",
+    Character(N_("Bart Cassidy"), 4, N_("For each life point he loses, he draws a card from the deck."),
               "char.bart_cassidy", on_hit="bart"),
-    Character("Black Jack", 4,
-              "In his draw phase he shows the second card he draws; if it is a heart or a "
-              "diamond he draws one card more.", "char.black_jack", draw="black_jack"),
-    Character("Calamity Janet", 4,
-              "She can use a BANG! as a Missed! and a Missed! as a BANG!. A Missed! used as a "
-              "BANG! counts as her BANG! for the turn.", "char.calamity_janet",
+    Character(N_("Black Jack"), 4,
+              N_("In his draw phase he shows the second card he draws; if it is a heart or a "
+              "diamond he draws one card more."), "char.black_jack", draw="black_jack"),
+    Character(N_("Calamity Janet"), 4,
+              N_("She can use a BANG! as a Missed! and a Missed! as a BANG!. A Missed! used as a "
+              "BANG! counts as her BANG! for the turn."), "char.calamity_janet",
               swaps_bang_missed=True),
-    Character("El Gringo", 3,
-              "For each life point another player's card makes him lose, he takes a random "
-              "card from that player's hand. Dynamite comes from nobody.", "char.el_gringo",
+    Character(N_("El Gringo"), 3,
+              N_("For each life point another player's card makes him lose, he takes a random "
+              "card from that player's hand. Dynamite comes from nobody."), "char.el_gringo",
               on_hit="gringo"),
-    Character("Jesse Jones", 4,
-              "In his draw phase his first card may come at random from another player's "
-              "hand instead of the deck.", "char.jesse_jones", draw="jesse"),
-    Character("Jourdonnais", 4,
-              "He always has a Barrel of his own: against a BANG! he may draw!, and a heart "
-              "cancels it. A real Barrel gives him a second try.", "char.jourdonnais",
+    Character(N_("Jesse Jones"), 4,
+              N_("In his draw phase his first card may come at random from another player's "
+              "hand instead of the deck."), "char.jesse_jones", draw="jesse"),
+    Character(N_("Jourdonnais"), 4,
+              N_("He always has a Barrel of his own: against a BANG! he may draw!, and a heart "
+              "cancels it. A real Barrel gives him a second try."), "char.jourdonnais",
               built_in_barrel=True),
-    Character("Kit Carlson", 4,
-              "In his draw phase he looks at the top three cards, keeps two and puts the "
-              "third back on the deck.", "char.kit_carlson", draw="kit"),
-    Character("Lucky Duke", 4,
-              "Each time he must draw!, he turns over two cards and chooses the one that "
-              "counts.", "char.lucky_duke", check_cards=2),
-    Character("Paul Regret", 3,
-              "Everyone else sees him one farther away, as if he rode a Mustang; a real "
-              "Mustang adds one more.", "char.paul_regret", seen_farther=1),
-    Character("Pedro Ramirez", 4,
-              "In his draw phase his first card may be the top card of the discard pile.",
+    Character(N_("Kit Carlson"), 4,
+              N_("In his draw phase he looks at the top three cards, keeps two and puts the "
+              "third back on the deck."), "char.kit_carlson", draw="kit"),
+    Character(N_("Lucky Duke"), 4,
+              N_("Each time he must draw!, he turns over two cards and chooses the one that "
+              "counts."), "char.lucky_duke", check_cards=2),
+    Character(N_("Paul Regret"), 3,
+              N_("Everyone else sees him one farther away, as if he rode a Mustang; a real "
+              "Mustang adds one more."), "char.paul_regret", seen_farther=1),
+    Character(N_("Pedro Ramirez"), 4,
+              N_("In his draw phase his first card may be the top card of the discard pile."),
               "char.pedro_ramirez", draw="pedro"),
-    Character("Rose Doolan", 4,
-              "She sees everyone one closer, as if she had a Scope; a real Scope takes off one "
-              "more.", "char.rose_doolan", sees_closer=1),
-    Character("Sid Ketchum", 4,
-              "At any moment, even out of his turn or while dying, he may discard two cards "
-              "to win back one life point, up to his maximum.", "char.sid_ketchum",
+    Character(N_("Rose Doolan"), 4,
+              N_("She sees everyone one closer, as if she had a Scope; a real Scope takes off one "
+              "more."), "char.rose_doolan", sees_closer=1),
+    Character(N_("Sid Ketchum"), 4,
+              N_("At any moment, even out of his turn or while dying, he may discard two cards "
+              "to win back one life point, up to his maximum."), "char.sid_ketchum",
               heal_by_discard=2),
-    Character("Slab the Killer", 4,
-              "Each of his BANG! cards takes two Missed! effects to cancel; a Barrel's heart "
-              "counts as one of them.", "char.slab_the_killer", misses_needed=2),
-    Character("Suzy Lafayette", 4, "The moment her hand is empty, she draws a card.",
+    Character(N_("Slab the Killer"), 4,
+              N_("Each of his BANG! cards takes two Missed! effects to cancel; a Barrel's heart "
+              "counts as one of them."), "char.slab_the_killer", misses_needed=2),
+    Character(N_("Suzy Lafayette"), 4, N_("The moment her hand is empty, she draws a card."),
               "char.suzy_lafayette", refill_to=1),
-    Character("Vulture Sam", 4,
-              "When another player is eliminated, he takes every card that player had, in "
-              "hand and in play, into his hand.", "char.vulture_sam", takes_dead_cards=True),
-    Character("Willy the Kid", 4, "He may play as many BANG! cards as he likes in his turn.",
+    Character(N_("Vulture Sam"), 4,
+              N_("When another player is eliminated, he takes every card that player had, in "
+              "hand and in play, into his hand."), "char.vulture_sam", takes_dead_cards=True),
+    Character(N_("Willy the Kid"), 4, N_("He may play as many BANG! cards as he likes in his turn."),
               "char.willy_the_kid", unlimited_bang=True),
 )
 
 
 class CharacterTable(NamedTable[Character]):
     def __init__(self, chars: tuple[Character, ...]) -> None:
-        super().__init__(chars, "character", "bad_move", "characters")
+        super().__init__(chars, N_("There is no character called {name} in this game."),
+                         "bad_move", "characters")
 
 
 BASE_CHARS = CharacterTable(BASE_CHARACTERS)
 
 # BANG! Legends: the legend side of each character (the normal side is the base card).
 LEGEND_CHARACTERS: tuple[Character, ...] = (
-    Character("Bart Cassidy", 4, "For each life point he loses, he draws two cards.",
+    Character(N_("Bart Cassidy"), 4, N_("For each life point he loses, he draws two cards."),
               "legend.bart_cassidy", on_hit="bart", hit_draw=2),
-    Character("Black Jack", 4,
-              "Instead of his usual draw he may turn cards up one by one until they add up to "
+    Character(N_("Black Jack"), 4,
+              N_("Instead of his usual draw he may turn cards up one by one until they add up to "
               "more than 21 (J, Q, K count 10, A 11; after exactly 21 he may turn one more), "
-              "then take them all.", "legend.black_jack", draw="black_jack_21"),
-    Character("Calamity Janet", 4, "Any card of hers can be used as a BANG! or as a Missed!.",
+              "then take them all."), "legend.black_jack", draw="black_jack_21"),
+    Character(N_("Calamity Janet"), 4, N_("Any card of hers can be used as a BANG! or as a Missed!."),
               "legend.calamity_janet", swaps_bang_missed=True, any_as_bang_missed=True),
-    Character("El Gringo", 3,
-              "When another player makes him lose life, he takes a card from that player's "
-              "hand and also the card that hit him (only the hand card after a claimed Feat).",
+    Character(N_("El Gringo"), 3,
+              N_("When another player makes him lose life, he takes a card from that player's "
+              "hand and also the card that hit him (only the hand card after a claimed Feat)."),
               "legend.el_gringo", on_hit="gringo_legend"),
-    Character("Jesse Jones", 4,
-              "In his draw phase he may look at a player's hand and take the card he likes, "
-              "then draw one from the deck.", "legend.jesse_jones", draw="jesse"),
-    Character("Jourdonnais", 4,
-              "When a brown card is aimed at him (a BANG!, Gatling, Indians!, Duel, Panic!, "
-              "Cat Balou...), he may draw!: a J, Q, K or A means the card does nothing to him.",
+    Character(N_("Jesse Jones"), 4,
+              N_("In his draw phase he may look at a player's hand and take the card he likes, "
+              "then draw one from the deck."), "legend.jesse_jones", draw="jesse"),
+    Character(N_("Jourdonnais"), 4,
+              N_("When a brown card is aimed at him (a BANG!, Gatling, Indians!, Duel, Panic!, "
+              "Cat Balou...), he may draw!: a J, Q, K or A means the card does nothing to him."),
               "legend.jourdonnais", evades_brown=True),
-    Character("Kit Carlson", 4, "He draws three cards and may give one of them to another "
-              "player.", "legend.kit_carlson", draw="kit_legend"),
-    Character("Lucky Duke", 4,
-              "Whenever anyone must draw!, he turns over two cards and chooses the one that "
-              "counts; in his own turn he then takes it into his hand.", "legend.lucky_duke",
+    Character(N_("Kit Carlson"), 4, N_("He draws three cards and may give one of them to another "
+              "player."), "legend.kit_carlson", draw="kit_legend"),
+    Character(N_("Lucky Duke"), 4,
+              N_("Whenever anyone must draw!, he turns over two cards and chooses the one that "
+              "counts; in his own turn he then takes it into his hand."), "legend.lucky_duke",
               check_cards=2, lucky_for_all=True),
-    Character("Paul Regret", 3,
-              "Others see him one farther away; whoever shoots a BANG! at him must discard "
-              "one more card from hand.", "legend.paul_regret", seen_farther=1,
+    Character(N_("Paul Regret"), 3,
+              N_("Others see him one farther away; whoever shoots a BANG! at him must discard "
+              "one more card from hand."), "legend.paul_regret", seen_farther=1,
               bang_costs_extra=1),
-    Character("Pedro Ramirez", 4, "He draws two cards and also the top card of the discard "
-              "pile.", "legend.pedro_ramirez", draw="pedro_legend"),
-    Character("Rose Doolan", 4,
-              "She sees everyone at distance 1. Once in her turn she may discard a blue card "
-              "(from hand or in play) and use it as a Panic!.", "legend.rose_doolan",
+    Character(N_("Pedro Ramirez"), 4, N_("He draws two cards and also the top card of the discard "
+              "pile."), "legend.pedro_ramirez", draw="pedro_legend"),
+    Character(N_("Rose Doolan"), 4,
+              N_("She sees everyone at distance 1. Once in her turn she may discard a blue card "
+              "(from hand or in play) and use it as a Panic!."), "legend.rose_doolan",
               sees_all_at_1=True, blue_as_panic=True),
-    Character("Sid Ketchum", 4,
-              "He may discard two cards to win back a life point. Once in his turn, when he "
-              "wins back a life point in any way, he may shoot a free BANG!.",
+    Character(N_("Sid Ketchum"), 4,
+              N_("He may discard two cards to win back a life point. Once in his turn, when he "
+              "wins back a life point in any way, he may shoot a free BANG!."),
               "legend.sid_ketchum", heal_by_discard=2, free_bang_on_heal=True),
-    Character("Slab the Killer", 4,
-              "His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
-              "player's last life point (who may still drink a Beer).", "legend.slab_the_killer",
+    Character(N_("Slab the Killer"), 4,
+              N_("His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
+              "player's last life point (who may still drink a Beer)."), "legend.slab_the_killer",
               uncancellable_bang=True, claim_last_life=True),
-    Character("Suzy Lafayette", 4, "Whenever she holds fewer than 2 cards, she draws back up "
-              "to 2.", "legend.suzy_lafayette", refill_to=2),
-    Character("Vulture Sam", 4,
-              "He takes every card of an eliminated player. The first time he would be "
-              "eliminated he stays in with 4 life and turns back to his normal side.",
+    Character(N_("Suzy Lafayette"), 4, N_("Whenever she holds fewer than 2 cards, she draws back up "
+              "to 2."), "legend.suzy_lafayette", refill_to=2),
+    Character(N_("Vulture Sam"), 4,
+              N_("He takes every card of an eliminated player. The first time he would be "
+              "eliminated he stays in with 4 life and turns back to his normal side."),
               "legend.vulture_sam", takes_dead_cards=True, survives_once=True),
-    Character("Willy the Kid", 4,
-              "He may play any number of BANG!s. Instead of claiming a Feat, he may shoot a free "
-              "BANG!.", "legend.willy_the_kid", unlimited_bang=True, bang_instead_of_claim=True),
+    Character(N_("Willy the Kid"), 4,
+              N_("He may play any number of BANG!s. Instead of claiming a Feat, he may shoot a free "
+              "BANG!."), "legend.willy_the_kid", unlimited_bang=True, bang_instead_of_claim=True),
 )
 LEGEND_CHARS = CharacterTable(LEGEND_CHARACTERS)

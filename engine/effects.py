@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from .characters import Character
 from .errors import Refusal
+from .say import msg, name, plural
 from .state import Ask, State
 from .rulesets import rules_of
 from .table import character, winner_now
@@ -33,7 +34,8 @@ class Ctx:
         """The ruleset's word for `key` ("life" is "energy" in Star Wars)."""
         return rules_of(self.s).words[key]
 
-    def say(self, kind: str, text: str, **data) -> None:
+    def say(self, kind: str, text: dict, **data) -> None:
+        """An event: its kind, its message (engine/say.py) and the data programs read."""
         self.events.append({"type": kind, "text": text, **data})
 
     def log(self, **fact) -> None:
@@ -41,27 +43,29 @@ class Ctx:
         self.s.turn_log.append(fact)
 
     # -- cards in hand ----------------------------------------------------------------
-    def gain(self, i: int, n: int, why: str) -> None:
+    def gain(self, i: int, n: int, why: dict | str) -> None:
         if n <= 0 or not self.s.seats[i].alive:
             return
         seat = self.s.seats[i]
         seat.hand += n
-        self.say("hand", f"{seat.name} takes {n} card{'s' if n != 1 else ''} ({why}).",
-                 seat=seat.name, delta=n)
+        self.say("hand", plural("{seat} takes {n} card ({why}).", "{seat} takes {n} cards ({why}).",
+                                n, seat=seat.name, why=why), seat=seat.name, delta=n)
 
-    def spend(self, i: int, n: int = 1, why: str = "") -> None:
+    def spend(self, i: int, n: int = 1, why: dict | str = "") -> None:
         """Seat i loses n cards from hand; refused when the hand is too small."""
         seat = self.s.seats[i]
         if seat.hand < n:
             code = "empty_hand" if seat.hand == 0 else "not_enough_cards"
-            raise Refusal(code, f"{seat.name} has {seat.hand} card{'s' if seat.hand != 1 else ''}"
-                          f" in hand, and this needs {n}.", "cards")
+            raise Refusal(code, plural("{seat} has {n} card in hand, and this needs {need}.",
+                                       "{seat} has {n} cards in hand, and this needs {need}.",
+                                       seat.hand, seat=seat.name, need=n), "cards")
         seat.hand -= n
         if why:
-            self.say("hand", f"{seat.name} discards {n} ({why}).", seat=seat.name, delta=-n)
+            self.say("hand", plural("{seat} discards {n} ({why}).", "{seat} discards {n} ({why}).",
+                                    n, seat=seat.name, why=why), seat=seat.name, delta=-n)
         self.refill(i)
 
-    def take(self, i: int, j: int, k: int, why: str) -> None:
+    def take(self, i: int, j: int, k: int, why: dict | str) -> None:
         """Seat i takes k cards from seat j's hand (as many as there are)."""
         k = min(k, self.s.seats[j].hand)
         if k:
@@ -74,17 +78,19 @@ class Ctx:
         seat = self.s.seats[i]
         want = self.char(i).refill_to
         if seat.alive and seat.hand < want:
-            self.gain(i, want - seat.hand, f"{seat.character}: hand refilled")
+            self.gain(i, want - seat.hand, msg("{character}: hand refilled",
+                                               character=name(seat.character)))
 
     # -- life --------------------------------------------------------------------------
-    def heal(self, i: int, n: int, why: str) -> int:
+    def heal(self, i: int, n: int, why: dict | str) -> int:
         seat = self.s.seats[i]
         won = max(0, min(n, seat.max_life - seat.life))
         if won:
             before = seat.life
             seat.life += won
-            self.say("life", f"{seat.name}: {self.word('life')} {before} → {seat.life} ({why}).",
-                     seat=seat.name, before=before, after=seat.life)
+            self.say("life", msg("{seat}: {life} {before} → {after} ({why}).", seat=seat.name,
+                                 life=name(self.word("life")), before=before, after=seat.life,
+                                 why=why), seat=seat.name, before=before, after=seat.life)
             self.log(healed=i)
             if before <= 0 < seat.life:
                 self.saved(i)
@@ -95,15 +101,16 @@ class Ctx:
         seat = self.s.seats[i]
         before = seat.life
         seat.life -= n
-        cause = f"{card} from {self.name(source)}" if source is not None else card
-        self.say("life", f"{seat.name}: {self.word('life')} {before} → {seat.life} ({cause}).",
-                 seat=seat.name, before=before, after=seat.life)
+        cause = (msg("{card} from {seat}", card=name(card), seat=self.name(source))
+                 if source is not None else name(card))
+        self.say("life", msg("{seat}: {life} {before} → {after} ({why}).", seat=seat.name,
+                             life=name(self.word("life")), before=before, after=seat.life,
+                             why=cause), seat=seat.name, before=before, after=seat.life)
         self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life,
                  after=seat.life)
         if seat.life <= 0:
             self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
-            self.say("ask", rules_of(self.s).words["dying"].format(seat=seat.name),
-                     seat=seat.name)
+            self.say("ask", msg(rules_of(self.s).words["dying"], seat=seat.name), seat=seat.name)
         else:
             self.after_hit(i, n, source, card)
 
@@ -111,13 +118,17 @@ class Ctx:
         char = self.char(i)
         hook = char.on_hit
         if hook == "bart":
-            self.gain(i, n * char.hit_draw, f"{char.name}: cards for life points lost")
+            self.gain(i, n * char.hit_draw, msg("{character}: cards for life points lost",
+                                                character=name(char.name)))
         elif hook in ("gringo", "gringo_legend") and source is not None and source != i \
                 and self.s.seats[source].alive:
             legend = hook == "gringo_legend"
-            self.take(i, source, 1 if legend else n, f"{char.name}: from {self.name(source)}'s hand")
+            self.take(i, source, 1 if legend else n, msg("{character}: from {seat}'s hand",
+                                                          character=name(char.name),
+                                                          seat=self.name(source)))
             if legend and card not in ("claim", "free BANG!", ""):
-                self.gain(i, 1, f"{char.name}: the {card} that hit him")
+                self.gain(i, 1, msg("{character}: the {card} that hit him",
+                                    character=name(char.name), card=name(card)))
 
     def saved(self, i: int) -> None:
         """A dying player is back above 0: the question closes, owed cards come now."""
@@ -135,23 +146,28 @@ class Ctx:
         seat.hand, seat.in_play = 0, []
         seat.life = min(seat.life, 0)
         self.s.pending = [a for a in self.s.pending if a.seat != i]
-        shown = (rules_of(self.s).words.get("roles", {}).get(seat.role, seat.role.replace("_", " "))
-                 if seat.role != "unknown" else "role hidden in this record")
-        self.say("out", f"{seat.name} is eliminated: {shown}.", seat=seat.name, role=seat.role,
+        shown = (name(rules_of(self.s).words.get("roles", {}).get(seat.role,
+                                                                  seat.role.replace("_", " ")))
+                 if seat.role != "unknown" else msg("role hidden in this record"))
+        self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown),
+                 seat=seat.name, role=seat.role,
                  by=self.name(source) if source is not None and source != i else None)
         self.log(eliminated=i, by=source)
         vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]
         if vultures and left:
-            self.gain(vultures[0], left, f"{self.char(vultures[0]).name}: {seat.name}'s cards")
+            self.gain(vultures[0], left, msg("{character}: {seat}'s cards",
+                                             character=name(self.char(vultures[0]).name),
+                                             seat=seat.name))
         won = winner_now(self.s)
         if won:
             self.s.winner = won
             self.s.pending = []
-            self.say("end", f"Game over. {rules_of(self.s).sides[won]}", winner=won)
+            self.say("end", msg("Game over. {side}", side=msg(rules_of(self.s).sides[won])),
+                     winner=won)
             return
         if seat.role == "unknown":
-            self.say("note", "This record hides the role: rewards and penalties are not "
-                     "settled here.")
+            self.say("note", msg("This record hides the role: rewards and penalties are not "
+                                 "settled here."))
         else:
             rules_of(self.s).settle(self, i, source, card)
         if i == self.s.turn:
@@ -163,8 +179,10 @@ class Ctx:
         self.s.pending = [a for a in self.s.pending if a.seat != i]
         seat.legend, seat.fame = False, 0
         seat.life = min(4, seat.max_life)
-        self.say("legend", f"{seat.name} stays in the game with {seat.life} life and turns back "
-                 "to the normal side.", seat=seat.name)
+        self.say("legend", plural("{seat} stays in the game with {n} life and turns back to the "
+                                  "normal side.", "{seat} stays in the game with {n} life and "
+                                  "turns back to the normal side.", seat.life, seat=seat.name),
+                 seat=seat.name)
 
     def others(self, i: int) -> list[int]:
         return self.s.others(i)
@@ -174,7 +192,8 @@ class Ctx:
         s = self.s
         s.turn = s.next_alive(s.turn)
         s.phase, s.bangs, s.turn_log = "start", 0, []
-        self.say("turn", f"{s.seats[s.turn].name}'s turn.", seat=s.seats[s.turn].name)
+        self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name),
+                 seat=s.seats[s.turn].name)
 
     def replace_ask(self, old: Ask, **changes) -> None:
         k = self.s.pending.index(old)

@@ -6,6 +6,7 @@ from .effects import Ctx
 from .errors import Refusal
 from .moves import Move, field_words
 from .rulesets import rules_of
+from .say import N_, msg, name, series
 from .plays import do_play
 from .state import State
 from .table import cards_of, deck_size
@@ -20,17 +21,17 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     """
     m = move if isinstance(move, Move) else Move.from_dict(move)
     if state.winner is not None:
-        raise Refusal("game_over", "The game is over.", "end.game")
+        raise Refusal("game_over", msg("The game is over."), "end.game")
     ctx = Ctx(state.copy())
     if m.by.casefold() == "host":
         do_host(ctx, m)
         return ctx.s, ctx.events
     i = ctx.s.index(m.by)
     if not ctx.s.seats[i].alive:
-        raise Refusal("bad_target", f"{ctx.name(i)} has been eliminated and takes no part.",
-                      "elimination")
+        raise Refusal("bad_target", msg("{seat} has been eliminated and takes no part.",
+                                        seat=ctx.name(i)), "elimination")
     if m.opts.get("host"):
-        ctx.say("host", f"The host acts for {ctx.name(i)}, whose phone is off:",
+        ctx.say("host", msg("The host acts for {seat}, whose phone is off:", seat=ctx.name(i)),
                 seat=ctx.name(i))
     rules = rules_of(ctx.s)
     if ctx.s.mode == "tracker":
@@ -41,70 +42,75 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
 
 
 def unsupported(ctx: Ctx, m: Move, i: int) -> None:
-    raise Refusal("bad_move", f"{field_words(m.action).capitalize()} is not part of the "
-                  f"{ctx.s.ruleset} game.", "record")
+    raise Refusal("bad_move", msg("This move, {what}, is not part of the {ruleset} game.",
+                                  what=field_words(m.action), ruleset=ctx.s.ruleset), "record")
 
 
 def not_tracked(ctx: Ctx, m: Move, i: int) -> None:
-    raise Refusal("tracker_mode", "In tracker mode the table plays its own cards; the phone "
-                  "keeps life, cards in play and the turn.", "tracker")
+    raise Refusal("tracker_mode", msg("In tracker mode the table plays its own cards; the phone "
+                                      "keeps life, cards in play and the turn."), "tracker")
 
 
 def own_set(ctx: Ctx, m: Move, i: int) -> None:
     if ctx.s.mode != "tracker":
-        raise Refusal("host_only", "In referee mode only the host corrects counts; plays and "
-                      "answers change them.", "host.corrections")
+        raise Refusal("host_only", msg("In referee mode only the host corrects counts; plays "
+                                       "and answers change them."), "host.corrections")
     fields = m.arg if isinstance(m.arg, dict) else None
     if fields is not None and "seat" in fields:
         other = ctx.s.index(fields["seat"])
         if other != i:
-            raise Refusal("host_only", "A phone keeps its own seat; only the host corrects "
-                          "another player's.", "host.corrections")
+            raise Refusal("host_only", msg("A phone keeps its own seat; only the host corrects "
+                                           "another player's."), "host.corrections")
         fields = {k: v for k, v in fields.items() if k != "seat"}
     if fields is None or set(fields) - {"life", "in_play", "ranges"} or not fields:
-        raise Refusal("bad_move", "A player sets only their own life or cards in play.", "tracker")
+        raise Refusal("bad_move", msg("A player sets only their own life or cards in play."),
+                      "tracker")
     correct(ctx, i, fields, by_seat=True)
 
 
 def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
     if i != ctx.s.turn:
-        raise Refusal("not_your_turn", f"It is {ctx.s.current.name}'s turn.", "turn.order")
+        raise Refusal("not_your_turn", msg("It is {seat}'s turn.", seat=ctx.s.current.name),
+                      "turn.order")
     ctx.next_turn()
 
 
 def do_host(ctx: Ctx, m: Move) -> None:
     if m.action != "set" or not isinstance(m.arg, dict):
-        raise Refusal("bad_move", "The host corrects counts: life, cards in hand, cards in play, fame or whose turn it is.",
-                      "host.corrections")
+        raise Refusal("bad_move", msg("The host corrects counts: life, cards in hand, cards in "
+                                      "play, fame or whose turn it is."), "host.corrections")
     fields = dict(m.arg)
     if "turn" in fields:
         j = ctx.s.index(fields.pop("turn"))
         if not ctx.s.seats[j].alive:
-            raise Refusal("bad_correction", "The turn goes to a living player.", "turn.order")
+            raise Refusal("bad_correction", msg("The turn goes to a living player."), "turn.order")
         if ctx.s.pending:
-            raise Refusal("answer_pending", "Settle the open question before moving the turn.",
+            raise Refusal("answer_pending", msg("Settle the open question before moving the turn."),
                           "answer.pending")
         ctx.s.turn = j
         ctx.s.phase, ctx.s.bangs, ctx.s.turn_log = "start", 0, []
-        ctx.say("host", f"Host: it is now {ctx.name(j)}'s turn.")
+        ctx.say("host", msg("Host: it is now {seat}'s turn.", seat=ctx.name(j)))
         if not fields:
             return
     if "seat" not in fields:
-        raise Refusal("bad_move", "Say which player the correction is for.",
+        raise Refusal("bad_move", msg("Say which player the correction is for."),
                       "host.corrections")
     i = ctx.s.index(fields.pop("seat"))
     if not fields or set(fields) - {"life", "hand", "in_play", "fame", "ranges"}:
-        raise Refusal("bad_move", "The host corrects life, cards in hand, cards in play, fame or weapon ranges.",
-                      "host.corrections")
+        raise Refusal("bad_move", msg("The host corrects life, cards in hand, cards in play, "
+                                      "fame or weapon ranges."), "host.corrections")
     correct(ctx, i, fields, by_seat=False)
 
 
 def _count(value: object, low: int, high: int | None, what: str) -> int:
+    """`value` if it is a whole number from low to high; `what` names it (an N_ word that
+    begins a sentence: "Life", "A hand")."""
     if not isinstance(value, int) or isinstance(value, bool) or value < low \
             or (high is not None and value > high):
-        top = f" to {high}" if high is not None else " or more"
-        raise Refusal("bad_correction", f"{what} must be a whole number from {low}{top}.",
-                      "host.corrections")
+        said = (msg("{what} must be a whole number from {low} to {high}.", what=name(what),
+                    low=low, high=high) if high is not None else
+                msg("{what} must be a whole number from {low} or more.", what=name(what), low=low))
+        raise Refusal("bad_correction", said, "host.corrections")
     return value
 
 
@@ -120,30 +126,33 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     s = ctx.s
     seat = s.seats[i]
     if not seat.alive:
-        raise Refusal("bad_correction", f"{seat.name} has been eliminated.", "host.corrections")
+        raise Refusal("bad_correction", msg("{seat} has been eliminated.", seat=seat.name),
+                      "host.corrections")
     new = {}
     if "life" in fields:
-        new["life"] = _count(fields["life"], 0, seat.max_life, "Life")
+        new["life"] = _count(fields["life"], 0, seat.max_life, N_("Life"))
     if "hand" in fields:
-        new["hand"] = _count(fields["hand"], 0, deck_size(s), "A hand")
+        new["hand"] = _count(fields["hand"], 0, deck_size(s), N_("A hand"))
     if "fame" in fields:
-        new["fame"] = _count(fields["fame"], 0, 5, "Fame")
+        new["fame"] = _count(fields["fame"], 0, 5, N_("Fame"))
     if "in_play" in fields:
         new["in_play"] = valid_in_play(ctx, fields["in_play"])
     ranges = valid_ranges(ctx, seat, new.get("in_play", seat.in_play), fields.get("ranges", {}))
     dying = [a for a in s.pending if a.seat == i and a.kind == "dying"]
     out = new.get("life") == 0 and not dying
     if out and i == s.turn and any(a.seat != i for a in s.pending):
-        waiting = ", ".join(dict.fromkeys(ctx.name(a.seat) for a in s.pending if a.seat != i))
-        raise Refusal("answer_pending", f"{waiting} must answer first: {seat.name}'s last life "
-                      "point is taken once the questions of this turn are settled.",
+        waiting = series(dict.fromkeys(ctx.name(a.seat) for a in s.pending if a.seat != i))
+        raise Refusal("answer_pending", msg("{waiting} must answer first: {seat}'s last life "
+                                            "point is taken once the questions of this turn are "
+                                            "settled.", waiting=waiting, seat=seat.name),
                       "host.open_question")
     changed = ranges != seat.ranges
     if changed:
         seat.ranges = ranges
-        ctx.say("set", ("" if by_seat else "The host: ") + f"{seat.name}'s weapon range "
-                + ", ".join(f"{k} {v}" for k, v in ranges.items()) + ".", seat=seat.name,
-                field="ranges")
+        shown = series(msg("{card} {range}", card=name(k), range=v) for k, v in ranges.items())
+        ctx.say("set", msg("{seat}'s weapon range {ranges}.", seat=seat.name, ranges=shown)
+                if by_seat else msg("The host: {seat}'s weapon range {ranges}.", seat=seat.name,
+                                    ranges=shown), seat=seat.name, field="ranges")
     for key, value in new.items():
         before = getattr(seat, key)
         if before == value:
@@ -154,83 +163,96 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
                 field=key)
     if out:
         if not by_seat:
-            ctx.say("note", "An elimination set by the host gives no reward and no penalty.")
+            ctx.say("note", msg("An elimination set by the host gives no reward and no penalty."))
         duels = [a for a in s.pending if a.other == i and a.seat != i]
         asked = bool(s.asks_for(i))
         ctx.eliminate(i, None)
         if asked and not s.asks_for(i) and s.winner is None:
-            ctx.say("question", f"The question to {seat.name} is closed.", seat=seat.name)
+            ctx.say("question", msg("The question to {seat} is closed.", seat=seat.name),
+                    seat=seat.name)
         for a in duels:
             if a in s.pending:
                 s.pending.remove(a)
-                ctx.say("question", f"The Duel is over: {ctx.name(a.seat)} has nothing left to "
-                        "answer.", seat=ctx.name(a.seat))
+                ctx.say("question", msg("The Duel is over: {seat} has nothing left to answer.",
+                                        seat=ctx.name(a.seat)), seat=ctx.name(a.seat))
     elif dying and seat.life > 0:
         for a in dying:
             s.pending.remove(a)
-        ctx.say("question", f"{seat.name} is above 0 life again: the question to {seat.name} "
-                "is closed.", seat=seat.name)
+        ctx.say("question", msg("{seat} is above 0 life again: the question to {seat} is "
+                                "closed.", seat=seat.name), seat=seat.name)
     elif changed and s.asks_for(i):
-        ask = "a Beer now, or out of the game" if dying else "with the corrected counts"
-        ctx.say("question", f"{seat.name} is asked again, {ask}.", seat=seat.name)
+        ctx.say("question", msg("{seat} is asked again, a Beer now, or out of the game.",
+                                seat=seat.name) if dying else
+                msg("{seat} is asked again, with the corrected counts.", seat=seat.name),
+                seat=seat.name)
 
 
 def valid_ranges(ctx: Ctx, seat, in_play: list[str], given: object) -> dict:
     """The entered ranges after a correction: kept for weapons still in play, given for
     those put in play (their range is not known to the app)."""
     if not isinstance(given, dict):
-        raise Refusal("bad_correction", "A range is a number for each weapon in play.", "host.corrections")
+        raise Refusal("bad_correction", msg("A range is a number for each weapon in play."),
+                      "host.corrections")
     table = cards_of(ctx.s)
     out = {n: r for n, r in seat.ranges.items() if n in in_play}
     for key, value in given.items():
         card = table.get(key)
         if card.name not in in_play or not card.entered_range:
-            raise Refusal("bad_correction", f"{card.name} is not a weapon in play whose range "
-                          "is entered.", "host.corrections")
-        out[card.name] = _count(value, 1, 9, "A range")
+            raise Refusal("bad_correction", msg("{card} is not a weapon in play whose range is "
+                                                "entered.", card=name(card.name)),
+                          "host.corrections")
+        out[card.name] = _count(value, 1, 9, N_("A range"))
     for n in in_play:
         if table.get(n).entered_range and n not in out:
-            raise Refusal("range_required", f"Enter the range printed on the {n}.",
-                          table.get(n).rule)
+            raise Refusal("range_required", msg("Enter the range printed on the {card}.",
+                                                card=name(n)), table.get(n).rule)
     return out
 
 
-COUNT_WORDS = {"life": "life", "hand": "cards in hand", "fame": "fame"}
+COUNT_WORDS = {"life": N_("life"), "hand": N_("cards in hand"), "fame": N_("fame")}
 
 
-def set_words(name: str, key: str, before, value, by_seat: bool) -> str:
+def set_words(seat: str, key: str, before, value, by_seat: bool) -> dict:
     """A correction as a player says it: "Ann puts Schofield in play", "The host sets
     Bob's life from 3 to 2"."""
     if key == "in_play":
-        added = [c for c in value if c not in before]
-        gone = [c for c in before if c not in value]
+        added = series([name(c) for c in value if c not in before], conjunction=True)
+        gone = series([name(c) for c in before if c not in value], conjunction=True)
         if by_seat:
-            parts = ([f"puts {' and '.join(added)} in play"] if added else []) + \
-                    ([f"takes {' and '.join(gone)} out of play"] if gone else [])
-            return f"{name} {' and '.join(parts)}."
-        parts = ([f"puts {' and '.join(added)} in front of {name}"] if added else []) + \
-                ([f"takes {' and '.join(gone)} away from {name}"] if gone else [])
-        return f"The host {' and '.join(parts)}."
-    what = COUNT_WORDS.get(key, key)
+            if added and gone:
+                return msg("{seat} puts {cards} in play and takes {gone} out of play.",
+                           seat=seat, cards=added, gone=gone)
+            if gone:
+                return msg("{seat} takes {cards} out of play.", seat=seat, cards=gone)
+            return msg("{seat} puts {cards} in play.", seat=seat, cards=added)
+        if added and gone:
+            return msg("The host puts {cards} in front of {seat} and takes {gone} away from "
+                       "{seat}.", seat=seat, cards=added, gone=gone)
+        if gone:
+            return msg("The host takes {cards} away from {seat}.", seat=seat, cards=gone)
+        return msg("The host puts {cards} in front of {seat}.", seat=seat, cards=added)
+    what = name(COUNT_WORDS.get(key, key))
     if by_seat:
-        return f"{name}'s {what} goes from {before} to {value}."
-    return f"The host sets {name}'s {what} from {before} to {value}."
+        return msg("{seat}'s {what} goes from {before} to {after}.", seat=seat, what=what,
+                   before=before, after=value)
+    return msg("The host sets {seat}'s {what} from {before} to {after}.", seat=seat, what=what,
+               before=before, after=value)
 
 
 def valid_in_play(ctx: Ctx, value: object) -> list[str]:
     if not isinstance(value, list):
-        raise Refusal("bad_correction", "Cards in play are a list of card names.",
+        raise Refusal("bad_correction", msg("Cards in play are a list of card names."),
                       "host.corrections")
     table = cards_of(ctx.s)
     names = [table.get(v).name for v in value]
     if len(set(names)) != len(names):
-        raise Refusal("bad_correction", "No two cards of the same name in play.",
+        raise Refusal("bad_correction", msg("No two cards of the same name in play."),
                       "turn.one_copy")
     blue = [n for n in names if table.get(n).colour == "blue"]
     if blue != names:
-        raise Refusal("bad_correction", "Only blue cards stay in play.", "cards")
+        raise Refusal("bad_correction", msg("Only blue cards stay in play."), "cards")
     if sum(table.get(n).is_weapon for n in names) > 1:
-        raise Refusal("bad_correction", "Only one weapon at a time.", "turn.one_weapon")
+        raise Refusal("bad_correction", msg("Only one weapon at a time."), "turn.one_weapon")
     return names
 
 

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import Refusal
+from .say import N_, msg, name, plural, series
 
 ACTIONS = ("check", "jail", "draw", "play", "respond", "ability", "end_turn", "set",
            "perform", "boast", "claim")
@@ -56,33 +57,39 @@ OPTION_SHAPES: dict[str, object] = {
     "first": TEXT, "discards": TEXT_MAP,
     "host": FLAG,   # the host made this seat's move for it (its phone was off)
 }
-SHAPE_WORDS = {TEXT: f"a text of at most {TEXT_MAX} characters",
-               TEXTS: f"a list of 1 to {LIST_MAX} texts",
-               TEXTS0: f"a list of at most {LIST_MAX} texts",
-               COUNT: f"a whole number from -{COUNT_MAX} to {COUNT_MAX}",
-               FLAG: "true or false"}
+SHAPE_WORDS = {TEXT: plural("a text of at most {n} character", "a text of at most {n} characters",
+                            TEXT_MAX),
+               TEXTS: plural("a list of 1 to {n} text", "a list of 1 to {n} texts", LIST_MAX),
+               TEXTS0: plural("a list of at most {n} text", "a list of at most {n} texts",
+                              LIST_MAX),
+               COUNT: msg("a whole number from -{top} to {top}", top=COUNT_MAX),
+               FLAG: msg("true or false")}
 
 
 # A move's parts as a player would name them (a refusal never shows a key).
-FIELD_WORDS = {"play": "the card played", "target": "the target", "as": "the card it counts as",
-               "end_turn": "the end of the turn", "set": "the correction", "life": "life",
-               "hand": "the hand count", "in_play": "the cards in play", "fame": "fame",
-               "seat": "the player", "turn": "whose turn", "discard": "the discard",
-               "check": "the card turned over", "keep": "the card kept", "respond": "the answer",
-               "reveal": "the card turned up", "show": "the cards shown",
-               "from": "where the first card comes from", "draw": "the draw",
-               "ability": "the ability", "perform": "performing a Feat", "boast": "boasting",
-               "claim": "claiming a Feat", "jail": "leaving Jail with a heart",
-               "give": "the card given", "choice": "the card chosen", "by": "who moves"}
+FIELD_WORDS = {"play": N_("the card played"), "target": N_("the target"),
+               "as": N_("the card it counts as"), "end_turn": N_("the end of the turn"),
+               "set": N_("the correction"), "life": N_("life"), "hand": N_("the hand count"),
+               "in_play": N_("the cards in play"), "fame": N_("fame"), "seat": N_("the player"),
+               "turn": N_("whose turn"), "discard": N_("the discard"),
+               "check": N_("the card turned over"), "keep": N_("the card kept"),
+               "respond": N_("the answer"), "reveal": N_("the card turned up"),
+               "show": N_("the cards shown"), "from": N_("where the first card comes from"),
+               "draw": N_("the draw"), "ability": N_("the ability"),
+               "perform": N_("performing a Feat"), "boast": N_("boasting"),
+               "claim": N_("claiming a Feat"), "jail": N_("leaving Jail with a heart"),
+               "give": N_("the card given"), "choice": N_("the card chosen"),
+               "by": N_("who moves")}
 
 
-def field_words(key: str) -> str:
-    """`where` ("set.in_play") in words: its last part, as a player would name it."""
+def field_words(key: str) -> dict | str:
+    """`where` ("set.in_play") in words: its last part, as a player would name it (a
+    message; a part the table does not know is shown as it was written)."""
     last = str(key).split(".")[-1]
-    return FIELD_WORDS.get(last, last.replace("_", " "))
+    return name(FIELD_WORDS[last]) if last in FIELD_WORDS else last.replace("_", " ")
 
 
-def _bad(message: str) -> Refusal:
+def _bad(message: dict) -> Refusal:
     return Refusal("bad_move", message, "record")
 
 
@@ -91,13 +98,18 @@ def _text_ok(v: object) -> bool:
             and not any(unicodedata.category(c)[0] == "C" for c in v))
 
 
-def _words(shape: object) -> str:
+def _words(shape: object) -> dict:
     if isinstance(shape, tuple) and shape[0] == "map":
-        return f"an object of at most {LIST_MAX} names, each {_words(shape[1])}"
+        return plural("an object of at most {n} name, each {shape}",
+                      "an object of at most {n} names, each {shape}", LIST_MAX,
+                      shape=_words(shape[1]))
     if isinstance(shape, tuple):
-        return " or ".join(_words(s) for s in shape)
+        out = _words(shape[-1])
+        for s in reversed(shape[:-1]):
+            out = msg("{first} or {rest}", first=_words(s), rest=out)
+        return out
     if isinstance(shape, dict):
-        return "made of " + ", ".join(field_words(k) for k in shape) + " (each optional)"
+        return msg("made of {parts} (each optional)", parts=series(map(field_words, shape)))
     return SHAPE_WORDS[shape]
 
 
@@ -116,9 +128,10 @@ def checked(value: object, shape: object, where: str) -> object:
         if isinstance(value, dict):
             unknown = [k for k in value if k not in shape]
             if unknown:
-                raise _bad(f"{field_words(where).capitalize()} has nothing called "
-                           f"{str(unknown[0])[:TEXT_MAX]!r} (it takes "
-                           f"{', '.join(field_words(k) for k in shape) or 'nothing'}).")
+                raise _bad(msg("In this move, {what} has nothing called {key} (it takes "
+                               "{parts}).", what=field_words(where),
+                               key=repr(str(unknown[0])[:TEXT_MAX]),
+                               parts=series(map(field_words, shape)) or msg("nothing")))
             return {k: checked(value[k], shape[k], f"{where}.{k}") for k in shape
                     if k in value}
     elif shape == TEXT:
@@ -135,7 +148,8 @@ def checked(value: object, shape: object, where: str) -> object:
     elif shape == FLAG:
         if isinstance(value, bool):
             return value
-    raise _bad(f"{field_words(where).capitalize()} must be {_words(shape)}.")
+    raise _bad(msg("In this move, {what} must be {shape}.", what=field_words(where),
+                   shape=_words(shape)))
 
 
 @dataclass(frozen=True)
@@ -149,22 +163,23 @@ class Move:
     def from_dict(cls, d: object) -> "Move":
         """Parse a record move. Raises Refusal('bad_move') naming what is wrong."""
         if not isinstance(d, dict):
-            raise _bad("A move must be a JSON object.")
+            raise _bad(msg("A move must be a JSON object."))
         by = d.get("by")
         if not isinstance(by, str) or not by.strip() or not _text_ok(by) or len(by) > BY_MAX:
-            raise _bad("A move names who makes it: a player at the table, or the host.")
+            raise _bad(msg("A move names who makes it: a player at the table, or the host."))
         actions = [k for k in ACTIONS if k in d]
         if "check" in actions and len(actions) > 1:
             actions.remove("check")   # an answer's draw! ({"respond": "Barrel", "check": ..})
         if len(actions) != 1:
-            what = "none" if not actions else "several: " + ", ".join(map(field_words, actions))
-            raise _bad(f"A move does exactly one thing ({', '.join(map(field_words, ACTIONS))}); "
-                       f"this one has {what}.")
+            what = (msg("none") if not actions else
+                    msg("several: {parts}", parts=series(map(field_words, actions))))
+            raise _bad(msg("A move does exactly one thing ({parts}); this one has {what}.",
+                           parts=series(map(field_words, ACTIONS)), what=what))
         action = actions[0]
         unknown = set(d) - {"by", action} - set(OPTIONS) - IGNORED
         if unknown:
             shown = ", ".join(sorted(str(k)[:TEXT_MAX] for k in unknown)[:5])
-            raise _bad(f"Unknown key(s) in the move: {shown}.")
+            raise _bad(msg("Unknown key(s) in the move: {keys}.", keys=shown))
         arg = checked(d[action], ARG_SHAPES[action], action)
         opts = {k: checked(d[k], OPTION_SHAPES[k], k) for k in OPTIONS
                 if k in d and k != action and d[k] is not None}

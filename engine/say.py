@@ -94,3 +94,16 @@ def localize(obj, translate):
     if isinstance(obj, list):
         return [localize(v, translate) for v in obj]
     return obj
+
+
+def series(items: list, conjunction: bool = False) -> object:
+    """Several names or phrases as one message: "Ann, Bob, Cy", or with `conjunction`
+    "Colt and Barrel" (each joined to the rest by a template a translator can change)."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = (msg("{first} and {rest}", first=item, rest=out) if conjunction
+               else msg("{first}, {rest}", first=item, rest=out))
+    return out

@@ -10,6 +10,7 @@ from .errors import RecordError, Refusal
 from .moves import BY_MAX
 from .state import PHASES, Seat, State
 from .rulesets import RULESETS
+from .say import msg, plural
 
 FORMAT = "bang-record/1"
 UNKNOWN = "unknown"       # a role a record does not show
@@ -23,12 +24,14 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
     rules for 4 to 7 players and characters dealt (unless given per name) from `seed`.
     Raises Refusal on a bad player list or character."""
     if not 4 <= len(names) <= 7:
-        raise Refusal("bad_move", f"BANG! is played by 4 to 7 players, not {len(names)}.",
-                      "setup.roles")
+        raise Refusal("bad_move", plural("BANG! is played by 4 to 7 players, not {n}.",
+                                         "BANG! is played by 4 to 7 players, not {n}.",
+                                         len(names)), "setup.roles")
     if len({n.casefold() for n in names}) != len(names):
-        raise Refusal("bad_move", "Two players have the same name.", "seats")
+        raise Refusal("bad_move", msg("Two players have the same name."), "seats")
     if ruleset not in RULESETS or mode not in MODES:
-        raise Refusal("bad_move", f"Unknown ruleset or mode: {ruleset}, {mode}.", "setup.roles")
+        raise Refusal("bad_move", msg("Unknown ruleset or mode: {ruleset}, {mode}.",
+                                      ruleset=str(ruleset), mode=str(mode)), "setup.roles")
     rules = RULESETS[ruleset]
     rng = random.Random(seed)
     roles = list(rules.role_mix[len(names)])
@@ -39,7 +42,8 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
         given[who] = rules.dealt_character(value)
     chosen = [g["character"] for g in given.values()]
     if len(set(chosen)) != len(chosen):
-        raise Refusal("bad_move", "Two players cannot have the same character.", "characters")
+        raise Refusal("bad_move", msg("Two players cannot have the same character."),
+                      "characters")
     pool = [c for c in chars.names() if c not in chosen]
     rng.shuffle(pool)
     seats = []

@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .errors import Refusal
+from .say import msg
 
 PHASES = ("start", "draw", "play")
 
@@ -86,7 +87,8 @@ class State:
             for i, s in enumerate(self.seats):
                 if s.name.casefold() == key:
                     return i
-        raise Refusal("unknown_seat", f"No player called {name!r} sits at this table.", "seats")
+        raise Refusal("unknown_seat", msg("No player called {seat} sits at this table.",
+                                          seat=repr(name)), "seats")
 
     def alive(self) -> list[int]:
         """Indices of the living players, clockwise from seat 0."""

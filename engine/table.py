@@ -7,6 +7,7 @@ from .cards import COLT_RANGE, Card, CardTable
 from .characters import Character, CharacterTable
 from .errors import Refusal
 from .rulesets import RULESETS, rules_of  # noqa: F401  (RULESETS: the names the engine knows)
+from .say import msg, name, plural
 from .state import State
 
 
@@ -60,18 +61,20 @@ class Geometry:
         self.sees: dict[int, list[dict]] = {}     # added when seat i looks
         self.all_at_1: dict[int, str] = {}
         for j in self.alive:
-            name, char = state.seats[j].name, character(state, j)
+            who, char = state.seats[j].name, character(state, j)
             seen, sees = [], []
             horse = has_kind(state, j, "horse")
             if horse:
-                seen.append({"label": f"{name}'s {horse}", "delta": 1})
+                seen.append({"label": msg("{seat}'s {card}", seat=who, card=name(horse)),
+                             "delta": 1})
             if char.seen_farther:
-                seen.append({"label": char.name, "delta": char.seen_farther})
+                seen.append({"label": name(char.name), "delta": char.seen_farther})
             scope = has_kind(state, j, "scope")
             if scope:
-                sees.append({"label": f"{name}'s {scope}", "delta": -1})
+                sees.append({"label": msg("{seat}'s {card}", seat=who, card=name(scope)),
+                             "delta": -1})
             if char.sees_closer:
-                sees.append({"label": char.name, "delta": -char.sees_closer})
+                sees.append({"label": name(char.name), "delta": -char.sees_closer})
             if char.sees_all_at_1:
                 self.all_at_1[j] = char.name
             self.seen[j], self.sees[j] = seen, sees
@@ -80,15 +83,17 @@ class Geometry:
         """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
         d = abs(self.pos[a] - self.pos[b])
         seats = min(d, len(self.alive) - d)
-        parts = [{"label": f"{seats} seat{'s' if seats != 1 else ''} apart", "delta": seats}]
+        parts = [{"label": plural("{n} seat apart", "{n} seats apart", seats), "delta": seats}]
         parts += self.seen[b] + self.sees[a]
         total = sum(p["delta"] for p in parts)
         if a in self.all_at_1 and total != 1:
-            parts.append({"label": f"{self.all_at_1[a]} (legend) sees everyone at 1",
+            parts.append({"label": msg("{character} (legend) sees everyone at 1",
+                                       character=name(self.all_at_1[a])),
                           "delta": 1 - total, "rule": True})
             total = 1
         if total < 1:
-            parts.append({"label": "but never less than 1", "delta": 1 - total, "rule": True})
+            parts.append({"label": msg("but never less than 1"), "delta": 1 - total,
+                          "rule": True})
             total = 1
         return total, parts
 
@@ -105,7 +110,8 @@ def dist(state: State, a: int, b: int) -> int:
 def _living(state: State, name: str) -> int:
     i = state.index(name)
     if not state.seats[i].alive:
-        raise Refusal("bad_target", f"{state.seats[i].name} has been eliminated.", "elimination")
+        raise Refusal("bad_target", msg("{seat} has been eliminated.", seat=state.seats[i].name),
+                      "elimination")
     return i
 
 
@@ -144,28 +150,33 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
     """Why seat i may not aim `card` at seat j (None when it may)."""
     s, t = state.seats[i], state.seats[j]
     if not t.alive:
-        return Refusal("bad_target", f"{t.name} has been eliminated.", "elimination")
+        return Refusal("bad_target", msg("{seat} has been eliminated.", seat=t.name),
+                       "elimination")
     if card.target in ("reach", "distance1", "other", "not_sheriff") and i == j:
-        return Refusal("bad_target", f"{card.name} cannot be aimed at yourself.", card.rule)
+        return Refusal("bad_target", msg("{card} cannot be aimed at yourself.",
+                                         card=name(card.name)), card.rule)
     if card.target == "reach":
         d = dist(state, i, j)
         wname, rng = weapon(state, i)
         if d > rng:
             return Refusal("out_of_range",
-                           f"{t.name} is at distance {d}; {s.name}'s {wname} reaches {rng}.",
-                           "reach")
+                           msg("{seat} is at distance {distance}; {shooter}'s {weapon} reaches "
+                               "{range}.", seat=t.name, distance=d, shooter=s.name,
+                               weapon=name(wname), range=rng), "reach")
     elif card.target == "distance1":
         d = dist(state, i, j)
         if d > 1:
             return Refusal("out_of_range",
-                           f"{card.name} reaches distance 1 only, and {t.name} is at distance "
-                           f"{d} (weapons do not help).", card.rule)
+                           msg("{card} reaches distance 1 only, and {seat} is at distance "
+                               "{distance} (weapons do not help).", card=name(card.name),
+                               seat=t.name, distance=d), card.rule)
     elif card.target == "not_sheriff":
         rules = rules_of(state)
         if t.role == rules.leader:
-            return Refusal("jail_on_sheriff", rules.words["no_jail_on_leader"], card.rule)
+            return Refusal("jail_on_sheriff", msg(rules.words["no_jail_on_leader"]), card.rule)
         if has_kind(state, j, "jail"):
-            return Refusal("duplicate_in_play", f"{t.name} already has a {card.name} in play.",
+            return Refusal("duplicate_in_play", msg("{seat} already has a {card} in play.",
+                                                    seat=t.name, card=name(card.name)),
                            "turn.one_copy")
     return None
 
@@ -180,18 +191,25 @@ def legal_targets(state: State, seat: str, card_name: str) -> list[dict]:
         problem = target_problem(state, i, card, j)
         row = {"name": state.seats[j].name, "ok": problem is None}
         if problem is not None:
-            row.update(code=problem.code, reason=problem.message, rule=problem.rule)
+            row.update(code=problem.code, reason=problem.say, rule=problem.rule)
         out.append(row)
     return out
 
 
-def why(parts: list[dict]) -> str:
+def why(parts: list[dict]) -> dict:
     """A breakdown in words: "2 seats apart · Bob's Mustang +1". A rule that sets the
     result ("but never less than 1") is said without the sum that brings it there."""
-    out = [parts[0]["label"]]
-    out += [p["label"] if p.get("rule") else
-            f"{p['label']} {'+' if p['delta'] > 0 else '−'}{abs(p['delta'])}" for p in parts[1:]]
-    return " · ".join(out)
+    out = parts[0]["label"]
+    for p in parts[1:]:
+        if p.get("rule"):
+            out = msg("{before} · {label}", before=out, label=p["label"])
+        elif p["delta"] > 0:
+            out = msg("{before} · {label} +{delta}", before=out, label=p["label"],
+                      delta=p["delta"])
+        else:
+            out = msg("{before} · {label} −{delta}", before=out, label=p["label"],
+                      delta=abs(p["delta"]))
+    return out
 
 
 def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict:

@@ -8,10 +8,11 @@ from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
 from .rulesets import rules_of
+from .say import msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
 
 
-def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str,
+def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
              by_ability: bool = False) -> tuple[str, str]:
     """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two.
     A legend Lucky Duke picks for every card's draw!, not for another character's ability
@@ -20,24 +21,26 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: str,
     if isinstance(value, list):
         if ctx.char(i).check_cards < 2 and lucky is None:
             raise Refusal("ability_unavailable",
-                          "Only Lucky Duke turns over two cards for a draw!.", "draw")
+                          msg("Only Lucky Duke turns over two cards for a draw!."), "draw")
         if len(value) != 2:
-            raise Refusal("bad_check", "Lucky Duke reveals exactly two cards.", "char.lucky_duke")
+            raise Refusal("bad_check", msg("Lucky Duke reveals exactly two cards."),
+                          "char.lucky_duke")
         cards = [parse_drawn(v) for v in value]
         if keep is None:
-            raise Refusal("bad_check", "Say which of the two cards Lucky Duke keeps.",
+            raise Refusal("bad_check", msg("Say which of the two cards Lucky Duke keeps."),
                           "char.lucky_duke")
         chosen = parse_drawn(keep)
         if chosen not in cards:
-            raise Refusal("bad_check", f"{keep} is not one of the two cards revealed.",
-                          "char.lucky_duke")
+            raise Refusal("bad_check", msg("{card} is not one of the two cards revealed.",
+                                           card=keep), "char.lucky_duke")
     else:
         chosen = parse_drawn(value)
     ctx.log(draw_check=i)
-    ctx.say("check", f"{ctx.name(i)} draws! for {why}: {show(*chosen)}.", seat=ctx.name(i),
-            card=show(*chosen))
+    ctx.say("check", msg("{seat} draws! for {why}: {card}.", seat=ctx.name(i), why=why,
+                         card=show(*chosen)), seat=ctx.name(i), card=show(*chosen))
     if lucky is not None and lucky == ctx.s.turn and isinstance(value, list):
-        ctx.gain(lucky, 1, f"{ctx.s.seats[lucky].character}: the card chosen")
+        ctx.gain(lucky, 1, msg("{character}: the card chosen",
+                               character=name(ctx.s.seats[lucky].character)))
     return chosen
 
 
@@ -74,22 +77,26 @@ def _chosen_check(ctx: Ctx, m: Move, due: list[str]) -> str:
     card = cards_of(ctx.s).get(chosen)
     free = rules_of(ctx.s).free_order
     if card.kind not in due:
-        raise Refusal("bad_check", f"{ctx.name(ctx.s.turn)} has no {card.name} to check for.",
+        raise Refusal("bad_check", msg("{seat} has no {card} to check for.",
+                                       seat=ctx.name(ctx.s.turn), card=name(card.name)),
                       "turn.start")
     if card.kind != due[0] and not (card.kind in free and due[0] in free):
-        raise Refusal("bad_check", f"The check for the {has_kind(ctx.s, ctx.s.turn, due[0])} "
-                      "comes first.", "turn.start")
+        raise Refusal("bad_check", msg("The check for the {card} comes first.",
+                                       card=name(has_kind(ctx.s, ctx.s.turn, due[0]))),
+                      "turn.start")
     return card.kind
 
 
 def own_turn(ctx: Ctx, m: Move, i: int) -> None:
     s = ctx.s
     if i != s.turn:
-        raise Refusal("not_your_turn", f"It is {s.current.name}'s turn, not {ctx.name(i)}'s.",
+        raise Refusal("not_your_turn", msg("It is {seat}'s turn, not {other}'s.",
+                                           seat=s.current.name, other=ctx.name(i)),
                       "turn.order")
     if s.pending:
-        who = ", ".join(sorted({ctx.name(a.seat) for a in s.pending}))
-        raise Refusal("answer_pending", f"Waiting for an answer from {who}.", "answer.pending")
+        who = series(sorted({ctx.name(a.seat) for a in s.pending}))
+        raise Refusal("answer_pending", msg("Waiting for an answer from {seats}.", seats=who),
+                      "answer.pending")
 
 
 def turn_at_end(ctx: Ctx, i: int) -> None:
@@ -106,7 +113,7 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
     due = checks_due(ctx)
     rules = rules_of(s)
     if not due:
-        raise Refusal("no_check_due", rules.words["no_check_due"].format(seat=ctx.name(i)),
+        raise Refusal("no_check_due", msg(rules.words["no_check_due"], seat=ctx.name(i)),
                       "turn.start")
     kind = _chosen_check(ctx, m, due)
     seat = s.seats[i]
@@ -115,22 +122,26 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
     seat.in_play.remove(name)
     if kind in ("dynamite", "hope"):          # it goes off, or it passes on
         if passed and kind == "dynamite":
-            ctx.say("dynamite", rules.words["dynamite_hit"].format(card=name, seat=seat.name))
+            ctx.say("dynamite", msg(rules.words["dynamite_hit"], card=name_of(name),
+                                    seat=seat.name))
             ctx.hit(i, 3, None, name)
         elif passed:
             won = ctx.heal(i, 2, name)
             if won < 2:
-                ctx.say("note", f"{name}: {seat.name} gains {won}, never above the starting "
-                        f"{rules.words['life']} (a project decision).", decision="hope_cap")
+                ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
+                                    "{life} (a project decision).", card=name_of(name),
+                                    seat=seat.name, won=won, life=name_of(rules.words["life"])),
+                        decision="hope_cap")
         else:
             to = next((j for j in ctx.others(i) if not has_kind(s, j, kind)), i)
             s.seats[to].in_play.append(name)
-            ctx.say("dynamite", f"The {name} passes to {s.seats[to].name}.")
+            ctx.say("dynamite", msg("The {card} passes to {seat}.", card=name_of(name),
+                                    seat=s.seats[to].name))
     else:
         if passed:
-            ctx.say("jail", rules.words["jail_free"].format(card=name, seat=seat.name))
+            ctx.say("jail", msg(rules.words["jail_free"], card=name_of(name), seat=seat.name))
         else:
-            ctx.say("jail", rules.words["jail_stays"].format(card=name, seat=seat.name))
+            ctx.say("jail", msg(rules.words["jail_stays"], card=name_of(name), seat=seat.name))
             ctx.next_turn()
             ctx.log(jailed_before=i)      # Legends: may still boast before the next move
             return
@@ -142,14 +153,17 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s = ctx.s
     if check_due(ctx):
-        raise Refusal("check_pending", f"{ctx.name(i)} must first {rules_of(s).words['check']} "
-                      f"for the {has_kind(s, i, check_due(ctx))}.", "turn.start")
+        raise Refusal("check_pending", msg("{seat} must first {check} for the {card}.",
+                                           seat=ctx.name(i), check=name(rules_of(s).words["check"]),
+                                           card=name(has_kind(s, i, check_due(ctx)))),
+                      "turn.start")
     if s.phase not in ("start", "draw"):
-        raise Refusal("wrong_phase", f"{ctx.name(i)} has already drawn this turn.", "turn.draw")
+        raise Refusal("wrong_phase", msg("{seat} has already drawn this turn.", seat=ctx.name(i)),
+                      "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None
     if opts is None or set(opts) - {"from", "reveal", "give"}:
-        raise Refusal("bad_move", "Say how the cards are drawn: from the deck, from a player or the discard pile, or with the card shown.",
-                      "record")
+        raise Refusal("bad_move", msg("Say how the cards are drawn: from the deck, from a player "
+                                      "or the discard pile, or with the card shown."), "record")
     hook = ctx.char(i).draw
     oregon = any(e.get("oregon") == i for e in s.turn_log)
     if oregon and hook in ("jesse", "pedro"):
@@ -157,17 +171,22 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     src, reveal, give = opts.get("from"), opts.get("reveal"), opts.get("give")
     if src is not None and not ((hook == "jesse" and src != "discard")
                                 or (hook in ("pedro", "pedro_legend") and src == "discard")):
+        character = name(s.seats[i].character)
         raise Refusal("ability_unavailable",
-                      f"{s.seats[i].character} cannot take the first card from "
-                      f"{'the discard pile' if src == 'discard' else src}.",
-                      "turn.draw")
+                      msg("{character} cannot take the first card from the discard pile.",
+                          character=character) if src == "discard" else
+                      msg("{character} cannot take the first card from {seat}.",
+                          character=character, seat=src), "turn.draw")
     if reveal is not None and hook not in ("black_jack", "black_jack_21"):
-        raise Refusal("ability_unavailable", f"{s.seats[i].character} shows no card when "
-                      "drawing.", "turn.draw")
+        raise Refusal("ability_unavailable", msg("{character} shows no card when drawing.",
+                                                 character=name(s.seats[i].character)),
+                      "turn.draw")
     if hook == "black_jack" and reveal is None:
-        raise Refusal("reveal_required", "Black Jack shows his second card: enter it.", "char.black_jack")
+        raise Refusal("reveal_required", msg("Black Jack shows his second card: enter it."),
+                      "char.black_jack")
     if give is not None and hook != "kit_legend":
-        raise Refusal("ability_unavailable", f"{s.seats[i].character} gives no card away.",
+        raise Refusal("ability_unavailable", msg("{character} gives no card away.",
+                                                 character=name(s.seats[i].character)),
                       "turn.draw")
     n = {"kit_legend": 3, "pedro_legend": 3}.get(hook, 2)
     if hook == "black_jack_21" and reveal is not None:
@@ -176,30 +195,33 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     if src is not None and src != "discard":
         j = s.index(src)
         if j == i or not s.seats[j].alive:
-            raise Refusal("bad_target", "Jesse Jones takes from another living player.",
+            raise Refusal("bad_target", msg("Jesse Jones takes from another living player."),
                           "char.jesse_jones")
         if s.seats[j].hand == 0:
-            raise Refusal("no_cards", f"{s.seats[j].name} has no cards in hand.",
+            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=s.seats[j].name),
                           "char.jesse_jones")
         s.seats[j].hand -= 1
-        ctx.say("hand", f"{ctx.name(i)} takes a card from {s.seats[j].name}'s hand.")
+        ctx.say("hand", msg("{seat} takes a card from {other}'s hand.", seat=ctx.name(i),
+                            other=s.seats[j].name))
         ctx.refill(j)
     if reveal is not None:
         rank, suit = parse_drawn(reveal)
-        ctx.say("check", f"Black Jack shows {show(rank, suit)}.", card=show(rank, suit))
+        ctx.say("check", msg("Black Jack shows {card}.", card=show(rank, suit)),
+                card=show(rank, suit))
         if is_red(suit):
             n = 3
     if oregon:
         n -= 1
-        ctx.say("feat", f"{ctx.name(i)} leaves the first card (The Oregon Trail).")
+        ctx.say("feat", msg("{seat} leaves the first card (The Oregon Trail).",
+                            seat=ctx.name(i)))
     if give is not None:
         j = s.index(give)
         if j == i or not s.seats[j].alive:
-            raise Refusal("bad_target", "The card goes to another living player.",
+            raise Refusal("bad_target", msg("The card goes to another living player."),
                           "legend.kit_carlson")
         n -= 1
-        ctx.gain(j, 1, f"a gift from {ctx.name(i)}")
-    ctx.gain(i, n, "draw phase")
+        ctx.gain(j, 1, msg("a gift from {seat}", seat=ctx.name(i)))
+    ctx.gain(i, n, msg("draw phase"))
     s.phase = "play"
     ctx.log(drew=n)
 
@@ -208,16 +230,17 @@ def twenty_one(cards: object) -> int:
     """Legend Black Jack's draw: the cards turned up until they pass 21 (one more is allowed
     after exactly 21). Returns how many he takes. Raises Refusal when the list is wrong."""
     if not isinstance(cards, list) or not cards:
-        raise Refusal("bad_check", "List the cards turned up, in order.", "legend.black_jack")
+        raise Refusal("bad_check", msg("List the cards turned up, in order."),
+                      "legend.black_jack")
     values = [11 if r == "A" else min(10, RANK_VALUE[r]) for r, _ in map(parse_drawn, cards)]
     before = sum(values[:-1])
     total = before + values[-1]
     if not (before < 21 < total or total == 21 or before == 21) or \
             any(sum(values[:k]) > 21 or (sum(values[:k]) == 21 and k < len(values) - 1)
                 for k in range(1, len(values))):
-        raise Refusal("bad_check", f"Those cards add up to {total}: he stops as soon as he "
-                      "passes 21 (one more card is allowed after exactly 21).",
-                      "legend.black_jack")
+        raise Refusal("bad_check", msg("Those cards add up to {total}: he stops as soon as he "
+                                       "passes 21 (one more card is allowed after exactly 21).",
+                                       total=total), "legend.black_jack")
     return len(cards)
 
 
@@ -225,20 +248,24 @@ def do_end_turn(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s = ctx.s
     if s.phase != "play":
-        raise Refusal("wrong_phase", "The turn ends after the draw phase.", "turn.discard")
+        raise Refusal("wrong_phase", msg("The turn ends after the draw phase."), "turn.discard")
     seat = s.seats[i]
     need = max(0, seat.hand - hand_limit(s, i))
     opts = m.arg if isinstance(m.arg, dict) else {}
     given = opts.get("discard", need)
     if not isinstance(given, int) or isinstance(given, bool) or given < 0:
-        raise Refusal("bad_move", "Say how many cards are discarded.", "record")
+        raise Refusal("bad_move", msg("Say how many cards are discarded."), "record")
     if given < need:
-        raise Refusal("over_hand_limit", f"{seat.name} holds {seat.hand} cards with a limit of "
-                      f"{hand_limit(s, i)}: {need} must be discarded.", "turn.discard")
+        raise Refusal("over_hand_limit", plural(
+            "{seat} holds {hand} cards with a limit of {limit}: {n} must be discarded.",
+            "{seat} holds {hand} cards with a limit of {limit}: {n} must be discarded.",
+            need, seat=seat.name, hand=seat.hand, limit=hand_limit(s, i)), "turn.discard")
     if given > need:
-        raise Refusal("wrong_discard_count", f"{seat.name} may only discard down to the limit: "
-                      f"{need} card{'s' if need != 1 else ''}, not {given}.", "turn.discard")
+        raise Refusal("wrong_discard_count", plural(
+            "{seat} may only discard down to the limit: {n} card, not {given}.",
+            "{seat} may only discard down to the limit: {n} cards, not {given}.",
+            need, seat=seat.name, given=given), "turn.discard")
     if need:
-        ctx.spend(i, need, "end of turn")
+        ctx.spend(i, need, msg("end of turn"))
         ctx.log(excess_discard=need)
     ctx.next_turn()

@@ -8,8 +8,14 @@ from __future__ import annotations
 from .advice import answers_for, turn_hints
 from .errors import Refusal
 from .rulesets import rules_of
+from .say import msg
 from .state import State, ask_dict
 from .table import Geometry, cards_of, character, distance_table, hand_limit
+
+
+def said(text: str) -> dict | str:
+    """A data text people read (an ability, a goal) as a message; nothing stays nothing."""
+    return msg(text) if text else ""
 
 
 def _role_is_public(state: State, i: int) -> bool:
@@ -31,7 +37,7 @@ def _seat(state: State, i: int) -> dict:
     row = {
         "name": seat.name,
         "character": seat.character,
-        "ability": char.ability,
+        "ability": said(char.ability),
         "life": max(seat.life, 0) if not seat.alive else seat.life,
         "max_life": seat.max_life,
         "hand": seat.hand,
@@ -57,7 +63,7 @@ def public_view(state: State) -> dict:
         "phase": state.phase,
         "bangs": state.bangs,
         "pending": [ask_dict(a, names) for a in state.pending],
-        "winner": ({"side": state.winner, "text": rules.sides[state.winner],
+        "winner": ({"side": state.winner, "text": said(rules.sides[state.winner]),
                     "roles": list(rules.side_roles.get(state.winner, ()))}
                    if state.winner else None),
         "feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats],
@@ -92,8 +98,8 @@ def _phone_public(pub: dict) -> dict:
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
     names = [x.name for x in state.seats]
-    me = {"name": s.name, "role": s.role, "goal": rules_of(state).goals.get(s.role, ""),
-          "character": s.character, "ability": character(state, i).ability,
+    me = {"name": s.name, "role": s.role, "goal": said(rules_of(state).goals.get(s.role, "")),
+          "character": s.character, "ability": said(character(state, i).ability),
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
           "asked": [ask_dict(a, names) for a in state.asks_for(i)]}
     try:

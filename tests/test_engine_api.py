@@ -14,6 +14,7 @@ from engine.cards import BASE_CARDS
 from engine.rulesets import RULESETS
 from engine.errors import CODES, refusals_markdown
 from engine.rulebook import RULES, to_markdown
+from engine.say import english
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,7 +104,7 @@ def test_distance_breakdown_clamps_once_at_the_end():
     # Cid (Rose Doolan + Scope) sees Bob (Paul Regret) at 1 + 1 - 1 - 1 = 0 -> 1
     d, parts = engine.table.distance_parts(s, 2, 1)
     assert d == 1 and sum(p["delta"] for p in parts) == 1
-    assert [p["label"] for p in parts][-1] == "but never less than 1"
+    assert english([p["label"] for p in parts][-1]) == "but never less than 1"
 
 
 def test_legal_targets_say_why_not():
@@ -121,7 +122,7 @@ def test_distance_table_for_the_phone():
     t = engine.distance_table(s, "Ann")
     bob = next(r for r in t["others"] if r["name"] == "Bob")
     assert bob["distance"] == 2 and not bob["bang"] and not bob["panic"]
-    assert bob["why"] == "1 seat apart · Paul Regret +1"
+    assert english(bob["why"]) == "1 seat apart · Paul Regret +1"
     assert t["weapon"] == {"name": "Colt .45", "range": 1}
 
 
