@@ -213,7 +213,10 @@ def test_a_patch_is_much_smaller_than_the_snapshot():
         p.follower.receive(msgs[0])
         full = [m["args"][0] for m in p.full.get_received() if m["name"] == "snapshot"][-1]
         assert text(p.follower.snapshot()) == text(full)
-        assert len(text(msgs[0])) * 4 < len(text(full)), (len(text(msgs[0])), len(text(full)))
+        # a distance's reason is a message with its parts as arguments (issue 10): the phone
+        # of the seat that put a Mustang in play gets every other seat's new reason (0.39
+        # of its snapshot; the others about 0.14)
+        assert len(text(msgs[0])) * 2 < len(text(full)), (len(text(msgs[0])), len(text(full)))
     app.extensions["companion"].storage.close()
 
 

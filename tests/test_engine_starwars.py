@@ -7,6 +7,7 @@ import pytest
 
 import engine
 from engine import apply, deal, initial_state, judge, public_view, view_for
+from engine.say import english
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 MIX = {4: {"vader": 1, "bounty_hunter": 1, "rebel": 2},
@@ -41,7 +42,7 @@ def test_vader_is_revealed_and_the_others_hidden():
         n: (r if r == "vader" else None) for n, r in roles.items()}
     mine = view_for(state, other)
     assert mine["me"]["role"] == roles[other]
-    assert "goal" in mine["me"] and "Vader" in mine["me"]["goal"]
+    assert "goal" in mine["me"] and "Vader" in english(mine["me"]["goal"])
     hidden = [s for s in mine["seats"] if s["name"] not in (vader, other)]
     assert all(s["role"] is None for s in hidden)
     assert pub["features"]["destiny"] and pub["features"]["energy"]
@@ -57,8 +58,8 @@ def test_a_custom_ability_is_entered_with_its_energy_and_says_it_does_nothing():
     seat = state.seats[1]
     assert seat.max_life == 3 + (seat.role == "vader")
     me = view_for(state, "Bob")["me"]
-    assert me["ability_card"]["custom"] and "no automatic effect" in me["ability_card"]["note"]
-    assert "no automatic effect" in me["ability"]
+    assert me["ability_card"]["custom"] and "no automatic effect" in english(me["ability_card"]["note"])
+    assert "no automatic effect" in english(me["ability"])
     assert public_view(state)["seats"][1]["custom_ability"] is True
     with pytest.raises(engine.Refusal):
         deal(NAMES[:4], ruleset="starwars", seed=2, characters={"Bob": {"name": "Stubborn"}})
@@ -96,7 +97,7 @@ def test_destiny_applies_at_two_energy_or_less_and_a_hit_asks_about_cover():
     state, _ = apply(state, {"by": "Ann", "play": "BANG!", "target": "Bob"})
     bob = view_for(state, "Bob")["me"]
     assert "Cover symbol" in bob["cover_question"]
-    labels = [a["label"] for a in bob["answers"]]
+    labels = [english(a["label"]) for a in bob["answers"]]
     assert "Missed!" in labels and "Take the hit" in labels
     ann = view_for(state, "Ann")["me"]
     assert "cover_question" not in ann
@@ -108,14 +109,14 @@ def test_lucky_and_cover_answers_carry_the_check_word():
     state.phase = "play"
     state, _ = apply(state, {"by": "Ann", "play": "AT-AT Attack"})
     bob = {a["respond"]: a for a in view_for(state, "Bob")["me"]["answers"]}
-    assert bob["Cover"]["label"] == "Cover (check)" and bob["Cover"]["ok"]
+    assert english(bob["Cover"]["label"]) == "Cover (check)" and bob["Cover"]["ok"]
     state, _ = apply(state, {"by": "Bob", "respond": "Missed!"})
     state = _table()
     state.phase = "play"
     state.turn = 1
     state, _ = apply(state, {"by": "Bob", "play": "Duel", "target": "Ann"})
     ann = {a["respond"]: a for a in view_for(state, "Ann")["me"]["answers"]}
-    assert "Lucky" not in ann and ann["take"]["label"] == "Give up: lose 1 energy"
+    assert "Lucky" not in ann and english(ann["take"]["label"]) == "Give up: lose 1 energy"
 
 
 def test_rulings_say_when_they_rest_on_a_project_decision():
@@ -124,7 +125,7 @@ def test_rulings_say_when_they_rest_on_a_project_decision():
     r = judge(state, {"by": "Ann", "play": "DLT-19", "range": 3})
     assert r["ok"] and [d["id"] for d in r["decisions"]] == ["range"]
     refused = judge(state, {"by": "Ann", "play": "DLT-19"})
-    assert refused["code"] == "range_required" and "Project decision" in refused["rule_text"]
+    assert refused["code"] == "range_required" and "Project decision" in english(refused["rule_text"])
     state.seats[0].life = 3
     state.seats[0].in_play = []
     hope = _table(life=4, in_play=["A New Hope"])
