@@ -126,7 +126,7 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
                                     seat=seat.name))
             ctx.hit(i, 3, None, name)
         elif passed:
-            won = ctx.heal(i, 2, name)
+            won = ctx.heal(i, 2, name_of(name))
             if won < 2:
                 ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
                                     "{life} (a project decision).", card=name_of(name),
