@@ -19,6 +19,7 @@ from .rulesets import rules_of
 from .state import Ask, State
 from .table import cards_of, has_kind, hand_limit, target_problem
 from .turns import check_due, own_turn
+from .say import N_, msg, name, plural
 
 Log = list[dict]
 
@@ -52,41 +53,47 @@ def _hit_others(log: Log, i: int) -> set[int]:
 
 
 FEATS: tuple[Feat, ...] = (
-    Feat("Fifty Guns", False, "Take or discard a weapon (yours or another player's).",
+    Feat(N_("Fifty Guns"), False, N_("Take or discard a weapon (yours or another player's)."),
          _took_or_dropped_weapon),
-    Feat("Wounded Pride", False, "Another player makes one of your BANG! cards miss.",
+    Feat(N_("Wounded Pride"), False, N_("Another player makes one of your BANG! cards miss."),
          lambda log, i: any(e.get("missed") == i and e.get("card") == "BANG!" for e in log)),
-    Feat("Old West Gang", False, "Hit two or more different players in the same turn.",
+    Feat(N_("Old West Gang"), False, N_("Hit two or more different players in the same turn."),
          lambda log, i: len(_hit_others(log, i)) >= 2),
-    Feat("Bottleneck", True, "Discard a Beer."),
-    Feat("The Chuck-a-Luck", True, "Discard a BANG! card (answering your own Duel counts).",
+    Feat(N_("Bottleneck"), True, N_("Discard a Beer.")),
+    Feat(N_("The Chuck-a-Luck"), True, N_("Discard a BANG! card (answering your own Duel counts)."),
          lambda log, i: any(e.get("answered") == "BANG!" and e.get("seat") == i
                             and e.get("to") == "duel" for e in log)),
-    Feat("3:15 to Yooma", False, "Draw! yourself, or make another player draw!, this turn "
-         "(start-of-turn draw!s count).", lambda log, i: any("draw_check" in e for e in log),
+    Feat(N_("3:15 to Yooma"), False, N_("Draw! yourself, or make another player draw!, this turn "
+            "(start-of-turn draw!s count)."), lambda log, i: any("draw_check" in e for e in log),
          before_draw=True),
-    Feat("Good Company", True, "Discard a card and play one of the same name, in either "
-         "order."),
-    Feat("The Last Hero", True, "Discard a blue card that is in play.",
+    Feat(N_("Good Company"), True, N_("Discard a card and play one of the same name, in either "
+            "order.")),
+    Feat(N_("The Last Hero"), True, N_("Discard a blue card that is in play."),
          lambda log, i: any(e.get("colour") == "blue" and "discarded" in e for e in log)),
-    Feat("The Man with No Name", True, "Lose 1 life point, but not your last.",
+    Feat(N_("The Man with No Name"), True, N_("Lose 1 life point, but not your last."),
          lambda log, i: any(e.get("hit") == i and e.get("after", 0) >= 1 for e in log)),
-    Feat("Wilhelm Scream", False, "Play a BANG! at a player at distance 2 or more.",
+    Feat(N_("Wilhelm Scream"), False, N_("Play a BANG! at a player at distance 2 or more."),
          lambda log, i: any(e.get("played") == "BANG!" and e.get("distance", 0) >= 2
                             for e in log)),
-    Feat("Scrugs Ballad", False, "Lose a Duel.",
+    Feat(N_("Scrugs Ballad"), False, N_("Lose a Duel."),
          lambda log, i: any(e.get("lost_duel") == i for e in log)),
-    Feat("Borderlands", True, "Discard your whole hand (an empty hand counts)."),
-    Feat("The Oregon Trail", True, "In your draw phase, leave the first card you would draw."),
-    Feat("A Thousand Ways to Die", True, "Show a Missed! from your hand together with another "
-         "card of the same suit."),
-    Feat("For a Few Cards More", False, "Discard at least one card over your hand limit at the "
-         "end of the turn."),
-    Feat("A Quick Death", False, "Hit, with a BANG! card, another player who was at full life.",
+    Feat(N_("Borderlands"), True, N_("Discard your whole hand (an empty hand counts).")),
+    Feat(N_("The Oregon Trail"), True, N_("In your draw phase, leave the first card you would draw.")),
+    Feat(N_("A Thousand Ways to Die"), True, N_("Show a Missed! from your hand together with another "
+            "card of the same suit.")),
+    Feat(N_("For a Few Cards More"), False, N_("Discard at least one card over your hand limit at the "
+            "end of the turn.")),
+    Feat(N_("A Quick Death"), False, N_("Hit, with a BANG! card, another player who was at full life."),
          lambda log, i: any(e.get("by") == i and e.get("hit") != i and e.get("card") == "BANG!"
                             and e.get("was_full") for e in log)),
 )
 FEATS_BY_KEY = {norm(f.name): f for f in FEATS}
+
+
+def _feat(feat_name: str):
+    """A Feat's name for a message: a known Feat through name(), one the app does not know
+    as the players wrote it."""
+    return name(feat_name) if norm(feat_name) in FEATS_BY_KEY else feat_name
 
 
 def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
@@ -95,19 +102,20 @@ def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
         for k, f in enumerate(ctx.s.feats):
             if norm(f["name"]) == norm(name):
                 return k, FEATS_BY_KEY.get(norm(name))
-    raise Refusal("feat_not_revealed", f"{name!r} is not among the revealed Feats.",
+    raise Refusal("feat_not_revealed", msg("'{feat}' is not among the revealed Feats.",
+                                                 feat=str(name)),
                   "legends.feats")
 
 
 def _legends(ctx: Ctx) -> None:
     if not rules_of(ctx.s).features.get("feats"):
-        raise Refusal("bad_move", "Feats belong to BANG! Legends.", "legends.feats")
+        raise Refusal("bad_move", msg("Feats belong to BANG! Legends."), "legends.feats")
 
 
 def _once_a_turn(ctx: Ctx, i: int) -> None:
     if any(("feat" in e or "boast" in e) and e.get("seat") == i for e in ctx.s.turn_log):
-        raise Refusal("feat_done", f"{ctx.name(i)} has already performed, claimed or boasted "
-                      "this turn.", "legends.perform")
+        raise Refusal("feat_done", msg("{seat} has already performed, claimed or boasted this "
+                                        "turn.", seat=ctx.name(i)), "legends.perform")
 
 
 def met_this_turn(s: State, feat: Feat, i: int) -> bool:
@@ -116,67 +124,76 @@ def met_this_turn(s: State, feat: Feat, i: int) -> bool:
     return feat.met is not None and feat.met(log, i)
 
 
-def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> str:
+def requirement(ctx: Ctx, m: Move, i: int, k: int, feat: Feat | None) -> dict | None:
     """Check the Feat's requirement, or carry out its action when the move does it
-    (Crossroad Feats). Returns a note for the ruling ("" when there is nothing to add)."""
+    (Crossroad Feats). Returns a note for the ruling (None when there is nothing to add)."""
     s = ctx.s
     if feat is None:
-        return f"{s.feats[k]['name']} is not known to the app: its requirement is trusted."
+        return msg("{feat} is not known to the app: its requirement is trusted.",
+                   feat=s.feats[k]["name"])
     if s.mode == "tracker":
         if feat.name == "For a Few Cards More":
             ctx.log(ends_turn=i)           # done with the end of the turn's discard
-        return "Tracker mode: the table saw the requirement met; the app does not check it."
+        return msg("Tracker mode: the table saw the requirement met; the app does not check it.")
     if "discard" not in m.opts and met_this_turn(s, feat, i):
-        return ""
+        return None
     action = ACTIONS.get(feat.name)
     if action is None:
-        raise Refusal("feat_requirement", f"{feat.name}: {feat.requirement} That has not "
-                      "happened this turn.", "legends.perform")
+        raise Refusal("feat_requirement", msg("{feat}: {requirement} That has not happened "
+                                              "this turn.", feat=name(feat.name),
+                                              requirement=msg(feat.requirement)),
+                      "legends.perform")
     action(ctx, m, i, feat)
-    return ""
+    return None
 
 
 def _discard_named(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     want = {"Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!"}.get(feat.name)
     given = m.opts.get("discard", want)
     if given is None:
-        raise Refusal("feat_requirement", f"{feat.name}: say which card is discarded.", "legends.perform")
+        raise Refusal("feat_requirement", msg("{feat}: say which card is discarded.",
+                                                 feat=name(feat.name)), "legends.perform")
     card = cards_of(ctx.s).get(given).name
     if want and card != want:
-        raise Refusal("feat_requirement", f"{feat.name}: the card discarded must be a {want}.",
+        raise Refusal("feat_requirement", msg("{feat}: the card discarded must be a {card}.",
+                                                 feat=name(feat.name), card=name(want)),
                       "legends.perform")
     if feat.name == "Good Company" and not any(card in (e.get("card"), e.get("played"))
                                                and "played" in e for e in ctx.s.turn_log):
-        raise Refusal("feat_requirement", f"Good Company: play a {card} first this turn, then "
-                      "discard its twin with this move.", "legends.perform")
-    ctx.spend(i, 1, f"{feat.name}: {card}")
+        raise Refusal("feat_requirement", msg("Good Company: play a {card} first this turn, then "
+                                              "discard its twin with this move.", card=name(card)),
+                      "legends.perform")
+    ctx.spend(i, 1, msg("{feat}: {card}", feat=name(feat.name), card=name(card)))
 
 
 def _discard_in_play(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     seat = ctx.s.seats[i]
     given = m.opts.get("discard")
     if given is None:
-        raise Refusal("feat_requirement", "The Last Hero: no blue card was discarded from play "
-                      "this turn; say which of yours goes.", "legends.perform")
+        raise Refusal("feat_requirement", msg("The Last Hero: no blue card was discarded from play "
+                                              "this turn; say which of yours goes."),
+                      "legends.perform")
     card = cards_of(ctx.s).get(given).name
     if card not in seat.in_play:
-        raise Refusal("no_such_card_in_play", f"{seat.name} has no {card} in play.",
+        raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.",
+                                                   seat=seat.name, card=name(card)),
                       "legends.perform")
     seat.in_play.remove(card)
-    ctx.say("discard", f"{seat.name} discards the {card} in play.")
+    ctx.say("discard", msg("{seat} discards the {card} in play.", seat=seat.name,
+                           card=name(card)))
 
 
 def _lose_life(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     if ctx.s.seats[i].life < 2:
-        raise Refusal("feat_requirement", "The Man with No Name: the life lost cannot be your "
-                      "last.", "legends.perform")
+        raise Refusal("feat_requirement", msg("The Man with No Name: the life lost cannot be your "
+                                              "last."), "legends.perform")
     ctx.hit(i, 1, None, feat.name)
 
 
 def _whole_hand(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     hand = ctx.s.seats[i].hand
     if hand:
-        ctx.spend(i, hand, feat.name)
+        ctx.spend(i, hand, name(feat.name))
 
 
 def _skip_first_card(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
@@ -197,13 +214,14 @@ def _corner(text: object) -> tuple[str | None, tuple[str, str]]:
 def _copies_shown(ctx: Ctx, text: object) -> list[tuple[str, int]]:
     """The deck's copies a shown card may be, each as (card name, index among its copies):
     every card with that corner, or only the named card's."""
-    name, (rank, suit) = _corner(text)
+    named, (rank, suit) = _corner(text)
     table = cards_of(ctx.s)
-    rows = [table.get(name)] if name is not None else list(table)
+    rows = [table.get(named)] if named is not None else list(table)
     out = [(c.name, k) for c in rows for k, cp in enumerate(c.copies)
            if parse_drawn(cp) == (rank, suit)]
     if not out:
-        raise Refusal("feat_requirement", f"The deck has no {rows[0].name} {show(rank, suit)}.",
+        raise Refusal("feat_requirement", msg("The deck has no {card} {corner}.",
+                                                 card=name(rows[0].name), corner=show(rank, suit)),
                       "legends.perform")
     return out
 
@@ -213,33 +231,42 @@ def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     the 5♠ written twice is one (the deck has a single 5♠)."""
     shown = m.opts.get("show", m.opts.get("reveal") if m.action == "perform" else None)
     if not isinstance(shown, list) or len(shown) != 2:
-        raise Refusal("feat_requirement", "Show two cards: the Missed! first, then its partner.",
+        raise Refusal("feat_requirement", msg("Show two cards: the Missed! first, then its "
+                                              "partner."),
                       "legends.perform")
     (r1, s1), (r2, s2) = (_corner(c)[1] for c in shown)
     first = [c for c in _copies_shown(ctx, shown[0]) if c[0] == "Missed!"]
     second = _copies_shown(ctx, shown[1])
     pairs = [(a, b) for a in first for b in second if a != b]
     if first and s1 == s2 and not pairs:
-        raise Refusal("feat_requirement", f"The deck holds a single {shown[1]}: two different "
-                      "cards must be shown.", "legends.perform")
+        raise Refusal("feat_requirement", msg("The deck holds a single {card}: two different "
+                                              "cards must be shown.", card=str(shown[1])),
+                      "legends.perform")
     if not pairs or s1 != s2:
-        raise Refusal("feat_requirement", f"{shown[0]} and {shown[1]} are not a Missed! and "
-                      "another card of the same suit.", "legends.perform")
+        raise Refusal("feat_requirement", msg("{first} and {second} are not a Missed! and another "
+                                              "card of the same suit.", first=str(shown[0]),
+                                              second=str(shown[1])), "legends.perform")
     if ctx.s.seats[i].hand < 2:
-        raise Refusal("not_enough_cards", "Two cards must be shown from the hand.",
+        raise Refusal("not_enough_cards", msg("Two cards must be shown from the hand."),
                       "legends.perform")
     partners = {b[0] for _, b in pairs}
-    other = f"the {partners.pop()} " if len(partners) == 1 else ""
-    ctx.say("feat", f"{ctx.name(i)} shows the Missed! {show(r1, s1)} and {other}{show(r2, s2)}.")
+    if len(partners) == 1:
+        text = msg("{seat} shows the Missed! {first} and the {card} {second}.", seat=ctx.name(i),
+                   first=show(r1, s1), card=name(partners.pop()), second=show(r2, s2))
+    else:
+        text = msg("{seat} shows the Missed! {first} and {second}.", seat=ctx.name(i),
+                   first=show(r1, s1), second=show(r2, s2))
+    ctx.say("feat", text)
 
 
 def _excess(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     """The end of the turn's discard, done now: the tokens come after it, then the turn ends."""
     need = ctx.s.seats[i].hand - hand_limit(ctx.s, i)
     if need <= 0:
-        raise Refusal("feat_requirement", "For a Few Cards More: no card is over the hand limit.",
+        raise Refusal("feat_requirement", msg("For a Few Cards More: no card is over the hand "
+                                              "limit."),
                       "legends.perform")
-    ctx.spend(i, need, "end of turn")
+    ctx.spend(i, need, msg("end of turn"))
     ctx.log(excess_discard=need, ends_turn=i)
 
 
@@ -259,14 +286,14 @@ def _when(ctx: Ctx, feat: Feat | None, i: int) -> None:
     if s.mode == "tracker":
         return                          # the phases are the table's own in tracker mode
     if check_due(ctx):
-        raise Refusal("check_pending", "The start-of-turn draw! comes first.", "turn.start")
-    name = feat.name if feat else ""
-    if name == "The Oregon Trail":
+        raise Refusal("check_pending", msg("The start-of-turn draw! comes first."), "turn.start")
+    which = feat.name if feat else ""
+    if which == "The Oregon Trail":
         if s.phase == "play":
-            raise Refusal("wrong_phase", "The Oregon Trail is done in the draw phase, before "
-                          "drawing.", "legends.perform")
-    elif s.phase != "play" and not (name == "Borderlands" and ctx.char(i).refill_to):
-        raise Refusal("wrong_phase", "Feats are performed after the draw phase.",
+            raise Refusal("wrong_phase", msg("The Oregon Trail is done in the draw phase, before "
+                                               "drawing."), "legends.perform")
+    elif s.phase != "play" and not (which == "Borderlands" and ctx.char(i).refill_to):
+        raise Refusal("wrong_phase", msg("Feats are performed after the draw phase."),
                       "legends.perform")
 
 
@@ -275,17 +302,17 @@ def do_perform(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     seat = ctx.s.seats[i]
     if seat.legend:
-        raise Refusal("already_legend", "A Legend claims Feats instead of performing them.",
+        raise Refusal("already_legend", msg("A Legend claims Feats instead of performing them."),
                       "legends.claim")
     k, feat = feat_named(ctx, m.arg)
     _when(ctx, feat, i)
     _once_a_turn(ctx, i)
     if seat.name in ctx.s.feats[k]["tokens"]:
-        raise Refusal("feat_done", f"{seat.name} already has fame on {ctx.s.feats[k]['name']}.",
-                      "legends.perform")
+        raise Refusal("feat_done", msg("{seat} already has fame on {feat}.", seat=seat.name,
+                                       feat=_feat(ctx.s.feats[k]["name"])), "legends.perform")
     note = requirement(ctx, m, i, k, feat)
     n = min(2, seat.fame)
-    place(ctx, i, k, n, "performs")
+    place(ctx, i, k, n, boast=False)
     if note:
         ctx.say("note", note)
     ctx.log(feat=ctx.s.feats[k]["name"], seat=i)
@@ -298,15 +325,24 @@ def _maybe_end_turn(ctx: Ctx, i: int) -> None:
         ctx.next_turn()
 
 
-def place(ctx: Ctx, i: int, k: int, n: int, verb: str) -> None:
+def place(ctx: Ctx, i: int, k: int, n: int, boast: bool) -> None:
     seat = ctx.s.seats[i]
     if seat.fame < 1:
-        raise Refusal("feat_done", f"{seat.name} has no fame tokens left.", "legends.perform")
+        raise Refusal("feat_done", msg("{seat} has no fame tokens left.", seat=seat.name),
+                      "legends.perform")
     tokens = ctx.s.feats[k]["tokens"]
     tokens[seat.name] = tokens.get(seat.name, 0) + n
     seat.fame -= n
-    ctx.say("feat", f"{seat.name} {verb} {ctx.s.feats[k]['name']}: {n} fame "
-            f"token{'s' if n != 1 else ''} ({seat.fame} left).", seat=seat.name)
+    feat = _feat(ctx.s.feats[k]["name"])
+    if boast:
+        text = plural("{seat} boasts about {feat}: {n} fame token ({left} left).",
+                      "{seat} boasts about {feat}: {n} fame tokens ({left} left).", n,
+                      seat=seat.name, feat=feat, left=seat.fame)
+    else:
+        text = plural("{seat} performs {feat}: {n} fame token ({left} left).",
+                      "{seat} performs {feat}: {n} fame tokens ({left} left).", n,
+                      seat=seat.name, feat=feat, left=seat.fame)
+    ctx.say("feat", text, seat=seat.name)
     if seat.fame == 0:
         become_legend(ctx, i)
 
@@ -314,28 +350,39 @@ def place(ctx: Ctx, i: int, k: int, n: int, verb: str) -> None:
 def become_legend(ctx: Ctx, i: int) -> None:
     seat = ctx.s.seats[i]
     seat.legend = True
-    ctx.say("legend", f"{seat.name} becomes a Legend: {seat.character} turns to the legend "
-            "side.", seat=seat.name)
+    ctx.say("legend", msg("{seat} becomes a Legend: {character} turns to the legend side.",
+                          seat=seat.name, character=name(seat.character)), seat=seat.name)
     if seat.life < 3:
-        ctx.heal(i, 3 - seat.life, "becoming a Legend")
+        ctx.heal(i, 3 - seat.life, msg("becoming a Legend"))
     ctx.refill(i)
 
 
 def _reveal(ctx: Ctx, m: Move, required: bool) -> None:
-    name = m.opts.get("reveal")
-    if name is None:
+    given = m.opts.get("reveal")
+    if given is None:
         if required:
-            raise Refusal("bad_move", "Name the Feat turned up from the deck.",
+            raise Refusal("bad_move", msg("Name the Feat turned up from the deck."),
                           "legends.boast")
         return
-    if not isinstance(name, str) or not name.strip():
-        raise Refusal("bad_move", "Name the Feat turned up.", "legends.boast")
-    if any(norm(f["name"]) == norm(name) for f in ctx.s.feats):
-        raise Refusal("bad_move", f"{name} is already revealed.", "legends.boast")
-    known = FEATS_BY_KEY.get(norm(name))
-    ctx.s.feats.append({"name": known.name if known else name.strip(), "tokens": {}})
-    ctx.say("feat", f"A new Feat is revealed: {ctx.s.feats[-1]['name']}"
-            + ("" if known else " (unknown to the app: its requirement will be trusted)") + ".")
+    if not isinstance(given, str) or not given.strip():
+        raise Refusal("bad_move", msg("Name the Feat turned up."), "legends.boast")
+    if any(norm(f["name"]) == norm(given) for f in ctx.s.feats):
+        raise Refusal("bad_move", msg("{feat} is already revealed.", feat=given), "legends.boast")
+    known = FEATS_BY_KEY.get(norm(given))
+    ctx.s.feats.append({"name": known.name if known else given.strip(), "tokens": {}})
+    if known:
+        ctx.say("feat", msg("A new Feat is revealed: {feat}.", feat=name(known.name)))
+    else:
+        ctx.say("feat", msg("A new Feat is revealed: {feat} (unknown to the app: its "
+                            "requirement will be trusted).", feat=ctx.s.feats[-1]["name"]))
+
+
+def _names(feats) -> dict:
+    """Feat names one after the other, as a message ("A, B, C")."""
+    out = None
+    for feat in feats:
+        out = _feat(feat) if out is None else msg("{list}, {item}", list=out, item=_feat(feat))
+    return out
 
 
 def do_boast(ctx: Ctx, m: Move, i: int) -> None:
@@ -345,12 +392,12 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
     if not jailed:
         own_turn(ctx, m, i)
         if s.phase != "play" and s.mode != "tracker":
-            raise Refusal("wrong_phase", "Boasting comes at the end of the turn.",
+            raise Refusal("wrong_phase", msg("Boasting comes at the end of the turn."),
                           "legends.boast")
     if seat.legend:
-        raise Refusal("already_legend", "A Legend can no longer boast.", "legends.boast")
+        raise Refusal("already_legend", msg("A Legend can no longer boast."), "legends.boast")
     if any(e.get("seat") == i and ("feat" in e or "boast" in e) for e in s.turn_log):
-        raise Refusal("feat_done", "Boasting is instead of performing, once a turn.",
+        raise Refusal("feat_done", msg("Boasting is instead of performing, once a turn."),
                       "legends.boast")
     _reveal(ctx, m, required=True)
     if len(s.feats) > 4:
@@ -361,20 +408,21 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
             pick = m.opts.get("discard")
             match = [f for f in tied if isinstance(pick, str) and norm(f["name"]) == norm(pick)]
             if not match:
-                raise Refusal("bad_move", "Several Feats have the most tokens: say which one is "
-                              "discarded: " + ", ".join(f["name"] for f in tied) + ".",
+                raise Refusal("bad_move", msg("Several Feats have the most tokens: say which "
+                                              "one is discarded: {feats}.",
+                                              feats=_names(f["name"] for f in tied)),
                               "legends.boast")
             gone = match[0]
         s.feats.remove(gone)
-        ctx.say("feat", f"{gone['name']} is discarded with its tokens.")
+        ctx.say("feat", msg("{feat} is discarded with its tokens.", feat=_feat(gone["name"])))
     k, _ = feat_named(ctx, m.arg)
     if seat.name in s.feats[k]["tokens"]:
-        raise Refusal("feat_done", f"{seat.name} already has fame on {s.feats[k]['name']}.",
-                      "legends.boast")
-    place(ctx, i, k, 1, "boasts about")
+        raise Refusal("feat_done", msg("{seat} already has fame on {feat}.", seat=seat.name,
+                                       feat=_feat(s.feats[k]["name"])), "legends.boast")
+    place(ctx, i, k, 1, boast=True)
     ctx.log(boast=s.feats[k]["name"], seat=i, closes=i, rule="legends.boast",
-            why=f"{seat.name} has boasted, at the end of the turn: no more cards are played; "
-                "ending the turn is what is left.")
+            why=msg("{seat} has boasted, at the end of the turn: no more cards are played; "
+                    "ending the turn is what is left.", seat=seat.name))
 
 
 def do_claim(ctx: Ctx, m: Move, i: int) -> None:
@@ -382,7 +430,7 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s, seat = ctx.s, ctx.s.seats[i]
     if not seat.legend:
-        raise Refusal("not_a_legend", "Only a Legend claims Feats.", "legends.claim")
+        raise Refusal("not_a_legend", msg("Only a Legend claims Feats."), "legends.claim")
     k, feat = feat_named(ctx, m.arg)
     _when(ctx, feat, i)
     _once_a_turn(ctx, i)
@@ -390,8 +438,9 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
     j = s.index(target) if target is not None else None
     shoot = m.opts.get("shoot") is True
     if shoot and not ctx.char(i).bang_instead_of_claim:
-        raise Refusal("ability_unavailable", f"{seat.character} cannot shoot instead of "
-                      "claiming.", "legends.claim")
+        raise Refusal("ability_unavailable", msg("{character} cannot shoot instead of claiming.",
+                                                  character=name(seat.character)),
+                      "legends.claim")
     if j is not None and shoot:
         problem = target_problem(s, i, cards_of(s).get("BANG!"), j)
         if problem:
@@ -400,22 +449,24 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
         t = s.seats[j]
         if j == i or not t.alive or not t.legend \
                 or (t.life <= 1 and not ctx.char(i).claim_last_life):
-            raise Refusal("claim_target", f"{t.name} cannot lose life to a claim: only another "
-                          "Legend with more than 1 life.", "legends.claim")
+            raise Refusal("claim_target", msg("{seat} cannot lose life to a claim: only another "
+                                               "Legend with more than 1 life.", seat=t.name),
+                          "legends.claim")
     if not isinstance(m.opts.get("reveal"), str):
-        raise Refusal("bad_move", "Name the Feat that replaces the claimed one.",
+        raise Refusal("bad_move", msg("Name the Feat that replaces the claimed one."),
                       "legends.claim")
     note = requirement(ctx, m, i, k, feat)
-    name = s.feats.pop(k)["name"]
-    ctx.say("feat", f"{seat.name} claims {name}.", seat=seat.name)
+    claimed = s.feats.pop(k)["name"]
+    ctx.say("feat", msg("{seat} claims {feat}.", seat=seat.name, feat=_feat(claimed)),
+            seat=seat.name)
     if note:
         ctx.say("note", note)
-    ctx.log(feat=name, seat=i)
+    ctx.log(feat=claimed, seat=i)
     _reveal(ctx, m, required=True)
     if j is not None and shoot:
-        s.pending.append(Ask(j, "bang", i, "free BANG!"))
+        s.pending.append(Ask(j, "bang", i, N_("free BANG!")))
     elif j is not None:
-        ctx.hit(j, 1, i, "claim")
+        ctx.hit(j, 1, i, N_("claim"))
     if not s.pending:
         _maybe_end_turn(ctx, i)
 
@@ -425,15 +476,16 @@ def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
     _legends(ctx)
     own_turn(ctx, m, i)
     if check_due(ctx) != "jail":
-        raise Refusal("no_check_due", f"{ctx.name(i)} is not in Jail now (a Dynamite comes "
-                      "first).", "legends.jail")
+        raise Refusal("no_check_due", msg("{seat} is not in Jail now (a Dynamite comes first).",
+                                           seat=ctx.name(i)), "legends.jail")
     arg = m.arg if isinstance(m.arg, dict) else {}
     rank, suit = parse_drawn(arg.get("discard"))
     if suit != "H":
-        raise Refusal("bad_check", f"{show(rank, suit)} is not a heart.", "legends.jail")
+        raise Refusal("bad_check", msg("{corner} is not a heart.", corner=show(rank, suit)),
+                      "legends.jail")
     seat = ctx.s.seats[i]
-    ctx.spend(i, 1, f"a heart to leave Jail: {show(rank, suit)}")
+    ctx.spend(i, 1, msg("a heart to leave Jail: {corner}", corner=show(rank, suit)))
     seat.in_play.remove(has_kind(ctx.s, i, "jail"))
-    ctx.say("jail", f"{seat.name} leaves Jail.")
+    ctx.say("jail", msg("{seat} leaves Jail.", seat=seat.name))
     if check_due(ctx) is None:
         ctx.s.phase = "draw"

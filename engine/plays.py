@@ -8,11 +8,19 @@ from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
 from .rulesets import rules_of
+from .say import msg, name, plural
 from .state import Ask
 from .table import cards_of, dist, has_kind, target_problem
 from .turns import check_due, own_turn, turn_at_end
 
 BANG_SWAP = {"BANG!": "Missed!", "Missed!": "BANG!"}
+
+
+def char_name(ctx: Ctx, i: int):
+    """Seat i's character for a message: a known one through name(), an ability card
+    entered by hand (Star Wars) as the players wrote it."""
+    character = ctx.s.seats[i].character
+    return name(character) if rules_of(ctx.s).characters.find(character) else character
 
 
 def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
@@ -27,13 +35,15 @@ def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
         return target
     if char.blue_as_panic and played.colour == "blue" and target.name == "Panic!":
         if any("rose_panic" in e for e in ctx.s.turn_log):
-            raise Refusal("ability_unavailable", "A blue card as a Panic! only once a turn.",
+            raise Refusal("ability_unavailable", msg("A blue card as a Panic! only once a turn."),
                           char.rule)
         ctx.log(rose_panic=i)
         return target
     if not (char.swaps_bang_missed and BANG_SWAP.get(played.name) == target.name):
-        raise Refusal("not_as_card", f"{ctx.s.seats[i].character} cannot use {played.name} as "
-                      f"{target.name}.", "char.calamity_janet")
+        raise Refusal("not_as_card", msg("{character} cannot use {played} as {card}.",
+                                         character=char_name(ctx, i),
+                                         played=name(played.name), card=name(target.name)),
+                      "char.calamity_janet")
     return target
 
 
@@ -41,28 +51,31 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     s = ctx.s
     own_turn(ctx, m, i)
     if check_due(ctx):
-        raise Refusal("check_pending", f"The start-of-turn {rules_of(s).words['check']} comes "
-                      "first.", "turn.start")
+        raise Refusal("check_pending", msg("The start-of-turn {check} comes first.",
+                                            check=name(rules_of(s).words["check"])), "turn.start")
     if s.phase != "play":
-        raise Refusal("wrong_phase", "Cards are played after the draw phase.", "turn.play")
+        raise Refusal("wrong_phase", msg("Cards are played after the draw phase."), "turn.play")
     turn_at_end(ctx, i)
     played = cards_of(s).get(m.arg)
     card = as_card(ctx, i, played, m.opts.get("as"))
     if s.seats[i].hand < 1:
-        raise Refusal("empty_hand", f"{s.seats[i].name} has no cards in hand.", "cards")
+        raise Refusal("empty_hand", msg("{seat} has no cards in hand.", seat=s.seats[i].name),
+                      "cards")
     target = m.opts.get("target")
     j = None
     rules = rules_of(s)
     if card.target in ("reach", "distance1", "other", "not_sheriff", "any") \
             and rules.needs_target(card, m):
         if target is None:
-            raise Refusal("target_required", f"{card.name} needs a target player.", card.rule)
+            raise Refusal("target_required", msg("{card} needs a target player.",
+                                                  card=name(card.name)), card.rule)
         j = s.index(target)
         problem = target_problem(s, i, card, j)
         if problem:
             raise problem
     elif target is not None and not (card.target == "self" and s.index(target) == i):
-        raise Refusal("no_target_allowed", f"{card.name} is not aimed at anyone.", card.rule)
+        raise Refusal("no_target_allowed", msg("{card} is not aimed at anyone.",
+                                                 card=name(card.name)), card.rule)
     far = dist(s, i, j) if j is not None and j != i else 0
     rules.resolve(ctx, i, card, played, m, lambda: PLAYS[card.kind](ctx, i, card, j, m))
     ctx.log(played=card.name, card=played.name, target=j, distance=far)
@@ -70,8 +83,12 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
 
 def _pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
     """The played card leaves the hand (Suzy Lafayette may draw at once)."""
-    to = f" at {ctx.name(j)}" if j is not None else ""
-    ctx.say("play", f"{ctx.name(i)} plays {card.name}{to}.", seat=ctx.name(i), card=card.name)
+    if j is not None:
+        text = msg("{seat} plays {card} at {target}.", seat=ctx.name(i), card=name(card.name),
+                   target=ctx.name(j))
+    else:
+        text = msg("{seat} plays {card}.", seat=ctx.name(i), card=name(card.name))
+    ctx.say("play", text, seat=ctx.name(i), card=card.name)
     ctx.spend(i, 1)
 
 
@@ -80,7 +97,7 @@ def bang_allowed(ctx: Ctx, i: int) -> None:
     s = ctx.s
     gun = cards_of(s).find(has_kind(s, i, "weapon"))
     if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or (gun is not None and gun.rapid)):
-        raise Refusal("bang_limit", rules_of(s).words["bang_limit"], "turn.bang_limit")
+        raise Refusal("bang_limit", msg(rules_of(s).words["bang_limit"]), "turn.bang_limit")
 
 
 def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
@@ -88,11 +105,12 @@ def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     bang_allowed(ctx, i)
     extra = ctx.char(j).bang_costs_extra
     if s.seats[i].hand < 1 + extra:
-        raise Refusal("not_enough_cards", f"A BANG! at {ctx.name(j)} costs {extra} more card "
-                      "from hand.", ctx.char(j).rule)
+        raise Refusal("not_enough_cards", plural("A BANG! at {target} costs {n} more card from hand.",
+                                                 "A BANG! at {target} costs {n} more cards from hand.",
+                                                 extra, target=ctx.name(j)), ctx.char(j).rule)
     _pay(ctx, i, card, j)
     if extra:
-        ctx.spend(i, extra, f"{s.seats[j].character}")
+        ctx.spend(i, extra, name(s.seats[j].character))
     s.bangs += 1
     shoot(ctx, i, j, "BANG!")
 
@@ -101,7 +119,7 @@ def shoot(ctx: Ctx, i: int, j: int, card: str) -> None:
     """A BANG! effect from seat i at seat j: a question to j, unless it cannot be avoided."""
     char = ctx.char(i)
     if char.uncancellable_bang:
-        ctx.say("note", f"{char.name}'s BANG! cannot be cancelled.")
+        ctx.say("note", msg("{character}'s BANG! cannot be cancelled.", character=name(char.name)))
         if ctx.char(j).evades_brown:      # ignoring a card is not cancelling it
             ctx.s.pending.append(Ask(j, "evade", i, card, choice="bang"))
         else:
@@ -112,33 +130,37 @@ def shoot(ctx: Ctx, i: int, j: int, card: str) -> None:
 
 
 def play_missed(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
-    raise Refusal("answer_only", "Missed! is played only to cancel a shot aimed at you.",
+    raise Refusal("answer_only", msg("Missed! is played only to cancel a shot aimed at you."),
                   card.rule)
 
 
 def play_beer(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     _pay(ctx, i, card)
     if len(ctx.s.alive()) <= 2:
-        ctx.say("note", f"With two players left, a {card.name} heals nothing.")
+        ctx.say("note", msg("With two players left, a {card} heals nothing.",
+                            card=name(card.name)))
     else:
-        ctx.heal(i, 1, card.name)
+        ctx.heal(i, 1, name(card.name))
 
 
 def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
     choice = m.opts.get("card")
     t = ctx.s.seats[j]
     if not isinstance(choice, str):
-        raise Refusal("card_choice_required", f"{card.name}: say whether it takes a card from the hand or which card in play.",
+        raise Refusal("card_choice_required", msg("{card}: say whether it takes a card from the hand "
+                                                     "or which card in play.", card=name(card.name)),
                       card.rule)
     if choice.casefold() == "hand":
         if i == j:
-            raise Refusal("bad_target", f"{card.name} cannot take from your own hand.", card.rule)
+            raise Refusal("bad_target", msg("{card} cannot take from your own hand.",
+                                              card=name(card.name)), card.rule)
         if t.hand == 0:
-            raise Refusal("no_cards", f"{t.name} has no cards in hand.", card.rule)
+            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name), card.rule)
         return "hand"
     wanted = cards_of(ctx.s).get(choice).name
     if wanted not in t.in_play:
-        raise Refusal("no_such_card_in_play", f"{t.name} has no {wanted} in play.", card.rule)
+        raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.", seat=t.name,
+                                                       card=name(wanted)), card.rule)
     return wanted
 
 
@@ -159,12 +181,12 @@ def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
         return resolve_cat_balou(ctx, i, j, choice)
     t = ctx.s.seats[j]
     if choice == "hand":
-        ctx.take(i, j, 1, f"Panic!: a card from {t.name}'s hand")
+        ctx.take(i, j, 1, msg("Panic!: a card from {seat}'s hand", seat=t.name))
         ctx.log(took="hand", owner=j)
     else:
         t.in_play.remove(choice)
         t.ranges.pop(choice, None)
-        ctx.gain(i, 1, f"Panic!: {t.name}'s {choice}")
+        ctx.gain(i, 1, msg("Panic!: {seat}'s {card}", seat=t.name, card=name(choice)))
         ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
@@ -172,20 +194,20 @@ def resolve_cat_balou(ctx: Ctx, i: int, j: int, choice: str) -> None:
     t = ctx.s.seats[j]
     if choice == "hand":
         t.hand -= 1
-        ctx.say("hand", f"{t.name} discards a random card from hand.")
+        ctx.say("hand", msg("{seat} discards a random card from hand.", seat=t.name))
         ctx.refill(j)
         ctx.log(discarded="hand", owner=j)
     else:
         t.in_play.remove(choice)
         t.ranges.pop(choice, None)
-        ctx.say("discard", f"{t.name}'s {choice} is discarded.")
+        ctx.say("discard", msg("{seat}'s {card} is discarded.", seat=t.name, card=name(choice)))
         ctx.log(discarded=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
 def play_draw(n: int):
     def play(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
         _pay(ctx, i, card)
-        ctx.gain(i, n, card.name)
+        ctx.gain(i, n, name(card.name))
     return play
 
 
@@ -207,13 +229,13 @@ def play_duel(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
 def play_general_store(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     _pay(ctx, i, card)
     for k in [i] + ctx.others(i):
-        ctx.gain(k, 1, "General Store")
+        ctx.gain(k, 1, name("General Store"))
 
 
 def play_saloon(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     _pay(ctx, i, card)
     for k in [i] + ctx.others(i):
-        ctx.heal(k, 1, "Saloon")
+        ctx.heal(k, 1, name("Saloon"))
 
 
 def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
@@ -221,7 +243,8 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     owner = i if j is None else j
     seat = ctx.s.seats[owner]
     if card.name in seat.in_play:
-        raise Refusal("duplicate_in_play", f"{seat.name} already has a {card.name} in play.",
+        raise Refusal("duplicate_in_play", msg("{seat} already has a {card} in play.",
+                                                 seat=seat.name, card=name(card.name)),
                       "turn.one_copy")
     entered = entered_range(card, m)
     _pay(ctx, i, card, j)
@@ -230,13 +253,15 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
         if old:
             seat.in_play.remove(old)
             seat.ranges.pop(old, None)
-            ctx.say("discard", f"{seat.name}'s {old} is discarded for the new weapon.")
+            ctx.say("discard", msg("{seat}'s {card} is discarded for the new weapon.",
+                                     seat=seat.name, card=name(old)))
             ctx.log(discarded=old, kind="weapon", colour="blue", owner=owner)
     seat.in_play.append(card.name)
     if entered is not None:
         seat.ranges[card.name] = entered
-        ctx.say("note", f"{card.name}: range {entered}, as printed on the card (entered by "
-                "the player; the app does not know this weapon's range).", decision="range")
+        ctx.say("note", msg("{card}: range {range}, as printed on the card (entered by the "
+                            "player; the app does not know this weapon's range).",
+                            card=name(card.name), range=entered), decision="range")
 
 
 def entered_range(card: Card, m: Move) -> int | None:
@@ -245,8 +270,9 @@ def entered_range(card: Card, m: Move) -> int | None:
         return None
     value = m.opts.get("range")
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9:
-        raise Refusal("range_required", f"Enter the range printed on the {card.name} "
-                      "('range': a number from 1 to 9).", card.rule)
+        raise Refusal("range_required", msg("Enter the range printed on the {card} ('range': a "
+                                             "number from 1 to 9).", card=name(card.name)),
+                      card.rule)
     return value
 
 

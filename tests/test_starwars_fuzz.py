@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine import Refusal, apply, initial_state
 from engine.rulesets.starwars.data import DESTINY, SW_CARDS
+from engine.say import english, is_message
 
 SEATS = ["Ann", "Bob", "Cid", "Dan"]
 CARDS = [c.name for c in SW_CARDS] + ["Cover", "Lucky", "take", "nope"]
@@ -56,9 +57,11 @@ def test_any_star_wars_move_is_played_or_refused_cleanly(life, hand, phase, acti
         try:
             state, events = apply(state, move)
         except Refusal as e:
-            assert e.code and e.message and e.rule
+            assert e.code and e.message and e.rule and is_message(e.say)
             assert state.to_dict() == before
             continue
-        assert all(isinstance(ev["text"], str) for ev in events)
+        # every event is a message (or, until every part is converted, a sentence)
+        assert all((is_message(ev["text"]) or isinstance(ev["text"], str)) and english(ev["text"])
+                   for ev in events)
         for s in state.seats:
             assert s.life <= s.max_life and s.hand >= 0

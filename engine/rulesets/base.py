@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from ..cards import BASE, CardTable
 from ..characters import BASE_CHARS, Character, CharacterTable
+from ..say import N_, is_message, msg, name
 
 
 class Ruleset:
     name = "base"
-    title = "BANG! (base game)"
-    hint = "4 to 7 players, 16 characters"
+    title = N_("BANG! (base game)")
+    hint = N_("4 to 7 players, 16 characters")
     cards: CardTable = BASE
     characters: CharacterTable = BASE_CHARS
 
@@ -28,32 +29,34 @@ class Ruleset:
         7: ("sheriff", "renegade", "outlaw", "outlaw", "outlaw", "deputy", "deputy"),
     }
     goals = {
-        "sheriff": "Survive and clear the town: every Outlaw and the Renegade must fall.",
-        "deputy": "Keep the Sheriff alive and help him take down the Outlaws and the Renegade. "
-                  "Nobody knows you are on his side.",
-        "outlaw": "Bring down the Sheriff. The Outlaws win together when he falls, even those "
-                  "already out of the game (unless the Renegade is then the last one standing).",
-        "renegade": "Be the last one standing: let the others thin out, and face the Sheriff "
-                    "alone at the end.",
+        "sheriff": N_("Survive and clear the town: every Outlaw and the Renegade must fall."),
+        "deputy": N_("Keep the Sheriff alive and help him take down the Outlaws and the Renegade. "
+                     "Nobody knows you are on his side."),
+        "outlaw": N_("Bring down the Sheriff. The Outlaws win together when he falls, even those "
+                     "already out of the game (unless the Renegade is then the last one standing)."),
+        "renegade": N_("Be the last one standing: let the others thin out, and face the Sheriff "
+                       "alone at the end."),
     }
-    sides = {"sheriff": "The Sheriff and the Deputies win.", "outlaws": "The Outlaws win.",
-             "renegade": "The Renegade wins alone."}
+    sides = {"sheriff": N_("The Sheriff and the Deputies win."), "outlaws": N_("The Outlaws win."),
+             "renegade": N_("The Renegade wins alone.")}
     # the roles that win with each side (the end-of-game picture names the winners)
     side_roles = {"sheriff": ("sheriff", "deputy"), "outlaws": ("outlaw",),
                   "renegade": ("renegade",)}
     # The words a page uses for this game (the engine's own sentences use them too).
-    words = {"life": "life", "check": "draw!", "character": "character",
-             "leader": "Sheriff", "no_jail_on_leader": "The Sheriff cannot be put in Jail.",
-             "default_weapon": "Colt .45",
-             "no_check_due": "{seat} has no Dynamite or Jail to draw! for.",
-             "dynamite_hit": "The {card} explodes in front of {seat}!",
-             "jail_free": "{seat} escapes from Jail.",
-             "jail_stays": "{seat} stays in Jail and misses the turn.",
-             "barrel_pass": "A heart: the {card} counts as a Missed!.",
-             "barrel_fail": "No heart: the {card} does not help.",
-             "dying": "{seat} is dying: a Beer now, or out of the game.",
-             "bang_limit": "Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
-                           "the limit)."}
+    words = {"life": N_("life"), "check": N_("draw!"), "character": N_("character"),
+             "leader": N_("Sheriff"), "no_jail_on_leader": N_("The Sheriff cannot be put in Jail."),
+             "default_weapon": N_("Colt .45"),
+             "no_check_due": N_("{seat} has no Dynamite or Jail to draw! for."),
+             "dynamite_hit": N_("The {card} explodes in front of {seat}!"),
+             "jail_free": N_("{seat} escapes from Jail."),
+             "jail_stays": N_("{seat} stays in Jail and misses the turn."),
+             "barrel_pass": N_("A heart: the {card} counts as a Missed!."),
+             "barrel_fail": N_("No heart: the {card} does not help."),
+             "dying": N_("{seat} is dying: a Beer now, or out of the game."),
+             "roles": {"sheriff": N_("Sheriff"), "deputy": N_("Deputy"),
+                       "outlaw": N_("Outlaw"), "renegade": N_("Renegade")},
+             "bang_limit": N_("Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
+                              "the limit).")}
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
     # What the pages show besides the words: each role's mark (told apart without colour),
     # which roles win with each side, a short hint per blue card for the in-play picker,
@@ -61,9 +64,9 @@ class Ruleset:
     role_marks = {"sheriff": "★", "deputy": "☆", "outlaw": "✖", "renegade": "◆"}
     side_roles = {"sheriff": ("sheriff", "deputy"), "outlaws": ("outlaw",),
                   "renegade": ("renegade",)}
-    blue_hints = {"Barrel": "draw! a heart to dodge a shot", "Scope": "you see others 1 closer",
-                  "Mustang": "others see you 1 farther", "Jail": "draw! a heart or skip your turn",
-                  "Dynamite": "passes on, or explodes on ♠2–9"}
+    blue_hints = {"Barrel": N_("draw! a heart to dodge a shot"), "Scope": N_("you see others 1 closer"),
+                  "Mustang": N_("others see you 1 farther"), "Jail": N_("draw! a heart or skip your turn"),
+                  "Dynamite": N_("passes on, or explodes on ♠2–9")}
     look: dict = {"theme": "", "stylesheet": None}
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
@@ -117,7 +120,8 @@ class Ruleset:
         Dynamite explodes on a spade 2-9, Jail and Barrel want a heart."""
         from ..cards import explodes
         from ..turns import revealed
-        rank, suit = revealed(ctx, i, value, keep, why, by_ability)
+        label = why if is_message(why) else name(why)
+        rank, suit = revealed(ctx, i, value, keep, label, by_ability)
         return explodes(rank, suit) if kind == "dynamite" else suit == "H"
 
     def sample_check(self, char) -> dict:
@@ -136,8 +140,8 @@ class Ruleset:
         the physical copy (Star Wars' Destiny) adds them here."""
         if m.opts.get("destiny") is not None:
             from ..errors import Refusal
-            raise Refusal("destiny_unavailable", "Encounter with Destiny is not part of this "
-                          "game.", "record")
+            raise Refusal("destiny_unavailable", msg("Encounter with Destiny is not part of "
+                                                      "this game."), "record")
         effect()
 
     def hand_limit(self, life: int) -> int:
@@ -164,11 +168,12 @@ class Ruleset:
             return
         killer = ctx.s.seats[source]
         if seat.role == "outlaw":
-            ctx.gain(source, 3, "reward for eliminating an Outlaw")
+            ctx.gain(source, 3, msg("reward for eliminating an Outlaw"))
         elif seat.role == "deputy" and killer.role == "sheriff":
             killer.hand, killer.in_play = 0, []
-            ctx.say("penalty", f"{killer.name}, the Sheriff, eliminated a Deputy and "
-                    "discards every card in hand and in play.", seat=killer.name)
+            ctx.say("penalty", msg("{seat}, the Sheriff, eliminated a Deputy and discards "
+                                   "every card in hand and in play.", seat=killer.name),
+                    seat=killer.name)
             ctx.refill(source)
 
     # -- what pages are told -------------------------------------------------------------

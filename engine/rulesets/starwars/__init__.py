@@ -12,13 +12,14 @@ from ...characters import Character
 from ...errors import Refusal
 from ..base import Ruleset
 from . import data, look
+from ...say import N_, is_message, msg, name
 
 
 class StarWars(Ruleset):
     name = "starwars"
-    title = "BANG! Star Wars"
-    hint = ("Darth Vader against the Rebels, with a Bounty Hunter in between: energy, checks "
-            "and Encounters with Destiny")
+    title = N_("BANG! Star Wars")
+    hint = (N_("Darth Vader against the Rebels, with a Bounty Hunter in between: energy, checks "
+               "and Encounters with Destiny"))
     cards = data.SW_CARDS
     characters = data.ABILITIES
     deck_size = 80                # the rulebook's count; the cards carry no ranks or suits
@@ -72,8 +73,8 @@ class StarWars(Ruleset):
             if self.characters.find(name) is None:
                 if not (isinstance(name, str) and name.strip() and isinstance(energy, int)
                         and not isinstance(energy, bool) and 1 <= energy <= 9):
-                    raise Refusal("bad_move", "An ability card entered by name needs its "
-                                  "energy (1 to 9).", "sw.ability.custom")
+                    raise Refusal("bad_move", msg("An ability card entered by name needs "
+                                                  "its energy (1 to 9)."), "sw.ability.custom")
                 return {"character": name.strip(), "energy": energy}
             value = name
         return {"character": self.characters.get(value).name}
@@ -84,12 +85,17 @@ class StarWars(Ruleset):
     # -- the game ------------------------------------------------------------------------
     def check_passes(self, ctx, i, kind, value, keep, why, by_ability=False) -> bool:
         """A check is answered pass or fail: did the revealed card show the symbol?"""
+        label = why if is_message(why) else name(why)
         if value not in ("pass", "fail") or keep is not None:
-            raise Refusal("bad_check", f"A check for the {why} is answered \"pass\" (the "
-                          "revealed card shows the symbol) or \"fail\".", "sw.check")
+            raise Refusal("bad_check", msg("A check for the {card} is answered \"pass\" (the "
+                                           "revealed card shows the symbol) or \"fail\".",
+                                           card=label), "sw.check")
         ctx.log(draw_check=i)
-        ctx.say("check", f"{ctx.name(i)} checks for the {why}: "
-                f"{'passed' if value == 'pass' else 'failed'}.", seat=ctx.name(i), card=value)
+        if value == "pass":
+            text = msg("{seat} checks for the {card}: passed.", seat=ctx.name(i), card=label)
+        else:
+            text = msg("{seat} checks for the {card}: failed.", seat=ctx.name(i), card=label)
+        ctx.say("check", text, seat=ctx.name(i), card=value)
         return value == "pass"
 
     def sample_check(self, char) -> dict:
@@ -122,13 +128,15 @@ class StarWars(Ruleset):
         killer = ctx.s.seats[source]
         if seat.role == "rebel":
             if card in data.NO_REWARD:
-                ctx.say("note", f"A Rebel eliminated by {card}: nobody draws a reward.")
+                ctx.say("note", msg("A Rebel eliminated by {card}: nobody draws a reward.",
+                                    card=name(card)))
             else:
-                ctx.gain(source, 3, "reward for eliminating a Rebel")
+                ctx.gain(source, 3, msg("reward for eliminating a Rebel"))
         elif seat.role == "stormtrooper" and killer.role == "vader":
             killer.hand, killer.in_play, killer.ranges = 0, [], {}
-            ctx.say("penalty", f"{killer.name}, Darth Vader, eliminated a Stormtrooper and "
-                    "discards every card in hand and in play.", seat=killer.name)
+            ctx.say("penalty", msg("{seat}, Darth Vader, eliminated a Stormtrooper and "
+                                   "discards every card in hand and in play.", seat=killer.name),
+                    seat=killer.name)
             ctx.refill(source)
 
     # -- what pages are told -------------------------------------------------------------

@@ -7,6 +7,7 @@ from ...advice import _try
 from ...effects import Ctx
 from ...table import has_kind
 from ...turns import checks_due
+from ...say import msg, name
 from .data import ABILITIES, DESTINY, TEMPERED
 from .destiny import LIMIT
 
@@ -14,8 +15,9 @@ SYMBOL = {"dynamite": "Trash Compactor", "hope": "A New Hope", "jail": "Carbonit
           "barrel": "Cover"}
 
 
-def check_question(card: str, symbol: str) -> str:
-    return f"{card}: did the revealed card show the {symbol} symbol in its lower left corner?"
+def check_question(card: str, symbol: str) -> dict:
+    return msg("{card}: did the revealed card show the {symbol} symbol in its lower left corner?",
+               card=name(card), symbol=name(symbol))
 
 
 def phone_extras(state, seat: str) -> dict:
@@ -28,22 +30,23 @@ def phone_extras(state, seat: str) -> dict:
                       "first": k == due[0] or ("jail" not in (k, due[0]))}
                      for k in due]
     if any(a.kind in ("bang", "gatling") for a in state.asks_for(i)):
-        out["cover_question"] = check_question("Cover or Lucky", "Cover")
+        out["cover_question"] = msg("Cover or Lucky: did the revealed card show the Cover "
+                                    "symbol in its lower left corner?")
     out["destiny"] = {"applies": s.life <= LIMIT, "limit": LIMIT,
                       "cards": sorted(DESTINY)}
     custom = ABILITIES.find(s.character) is None
     out["ability_card"] = {"name": s.character, "custom": custom,
-                           "note": "Entered by name: the app applies no automatic effect; "
-                                   "the table applies the card's text (a project decision)."
-                           if custom else ""}
+                           "note": msg("Entered by name: the app applies no automatic "
+                                       "effect; the table applies the card's text (a project "
+                                       "decision).") if custom else ""}
     if s.character == TEMPERED and state.turn == i:
         out["abilities"] = {"repeat": _try(state, {"by": seat, "ability": {"repeat": True},
                                                    **_last_target(state)})}
         out["repeat"] = _repeat(state, i, seat)
     char = ABILITIES.find(s.character)
     if char is not None and char.heal_by_discard:          # Resilient, at any moment
-        out["heal_discard"] = {"label": f"{char.name}: discard {char.heal_by_discard} cards "
-                                        "for 1 energy",
+        out["heal_discard"] = {"label": msg("{character}: discard {n} cards for 1 energy",
+                                            character=name(char.name), n=char.heal_by_discard),
                                **_try(state, {"by": seat, "ability": {"discard": 2}})}
     if char is not None and char.swaps_bang_missed:         # Inventive plays one as the other
         out["plays_as"] = True
