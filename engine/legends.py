@@ -19,7 +19,7 @@ from .rulesets import rules_of
 from .state import Ask, State
 from .table import cards_of, has_kind, hand_limit, target_problem
 from .turns import check_due, own_turn
-from .say import N_, msg, name, plural
+from .say import N_, msg, name, plural, series
 
 Log = list[dict]
 
@@ -377,14 +377,6 @@ def _reveal(ctx: Ctx, m: Move, required: bool) -> None:
                             "requirement will be trusted).", feat=ctx.s.feats[-1]["name"]))
 
 
-def _names(feats) -> dict:
-    """Feat names one after the other, as a message ("A, B, C")."""
-    out = None
-    for feat in feats:
-        out = _feat(feat) if out is None else msg("{list}, {item}", list=out, item=_feat(feat))
-    return out
-
-
 def do_boast(ctx: Ctx, m: Move, i: int) -> None:
     _legends(ctx)
     s, seat = ctx.s, ctx.s.seats[i]
@@ -410,7 +402,7 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
             if not match:
                 raise Refusal("bad_move", msg("Several Feats have the most tokens: say which "
                                               "one is discarded: {feats}.",
-                                              feats=_names(f["name"] for f in tied)),
+                                              feats=series([_feat(f["name"]) for f in tied])),
                               "legends.boast")
             gone = match[0]
         s.feats.remove(gone)
