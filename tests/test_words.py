@@ -21,13 +21,11 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 import engine
-import engine.effects
 from engine.errors import CODES
 from engine.playout import random_game
 from engine.rulebook import RULES, title
@@ -50,9 +48,6 @@ HUMAN = {"text", "message", "reason", "label", "why", "goal", "ability", "requir
 # the calls `pybabel extract` reads (babel.cfg), with the arguments that are msgids
 EXTRACT = {"N_": (0,), "msg": (0,), "plural": (0, 1), "_": (0,), "gettext": (0,),
            "ngettext": (0, 1), "lazy_gettext": (0,)}
-# The engine files another helper is converting to messages at the same time (issue 10):
-# what they say is excused from the fourth net until they land; then this is empty.
-PENDING = {"plays.py", "answers.py", "legends.py", "rulebook.py", "rulesets"}
 
 
 def problems(text: str) -> list[str]:
@@ -104,11 +99,8 @@ def plain_arguments(obj):
                 yield from plain_arguments(v)
 
 
-def _files(pending: bool | None = None):
-    for path in sorted(ENGINE.rglob("*.py")):
-        part = path.relative_to(ENGINE).parts[0]
-        if pending is None or (part in PENDING) == pending:
-            yield path
+def _files():
+    return sorted(ENGINE.rglob("*.py"))
 
 
 def extracted(source: str) -> set[str]:
@@ -125,21 +117,10 @@ def extracted(source: str) -> set[str]:
     return out
 
 
-def constants(source: str) -> set[str]:
-    """Every string constant of a source (a pending file's data: an ability text, a goal)."""
-    return {n.value for n in ast.walk(ast.parse(source))
-            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-
-
 LITERALS = set().union(*(extracted(p.read_text()) for p in _files()))
-PENDING_TEXT = set().union(set(), *(constants(p.read_text()) for p in _files(pending=True)))
 # the names a reader's language spells otherwise: a message gives them through name()
 NAMES = {c.name for rules in engine.RULESETS.values() for c in rules.cards} | \
         {c.name for rules in engine.RULESETS.values() for c in rules.characters}
-
-
-def _pending(origin) -> bool:
-    return any(f == p or f.startswith(p + "/") for f in origin for p in PENDING)
 
 
 class Texts:
@@ -150,21 +131,19 @@ class Texts:
         self.seen: dict[str, str] = {}
         self.loose: dict[str, str] = {}
 
-    def add(self, text, where: str, origin=(), key: str = "text", read: bool = True) -> None:
-        """A message (or, wrongly, a plain string) met under `key`; `origin`: the engine
-        files that made it (the call stack), to excuse PENDING files until they land."""
-        excused = _pending(origin)
+    def add(self, text, where: str, key: str = "text", read: bool = True) -> None:
+        """A message (or, wrongly, a plain string) met under `key`."""
         if is_message(text):
             for t in templates(text):
-                if t not in LITERALS and not (excused or (PENDING and t in PENDING_TEXT)):
+                if t not in LITERALS:
                     self.loose.setdefault(f"template {t!r} is no literal msgid of the engine",
                                           where)
             for arg in plain_arguments(text):
-                if arg in NAMES and not (excused or PENDING):
+                if arg in NAMES:
                     self.loose.setdefault(f"{arg!r} is given as a plain string, not name() "
                                           f"(in {english(text)!r})", where)
             text = english(text)
-        elif isinstance(text, str) and text and not (excused or (PENDING and text in PENDING_TEXT)):
+        elif isinstance(text, str) and text:
             self.loose.setdefault(f"{key}: {text!r} is a plain string, not a message", where)
         if read:
             self.seen.setdefault(text if isinstance(text, str) else str(text), where)
@@ -176,36 +155,24 @@ class Texts:
         message = e.message
         for value in _values(move):
             message = message.replace(f"'{value}'", "'…'")
-        self.add(e.say, where, origin=_raised_in(e), key="message", read=False)
+        self.add(e.say, where, key="message", read=False)
         self.seen.setdefault(message, where)
         assert e.rule in RULES, f"{where}: refusal {e.code} cites no known rule ({e.rule!r})"
         self.seen.setdefault(title(e.rule), where)
 
     def event(self, ev: dict, where: str) -> None:
-        origin = ev.pop("_origin", ())
-        for key, value in human_values({k: v for k, v in ev.items()}):
-            self.add(value, where, origin, key)
+        for key, value in human_values(ev):
+            self.add(value, where, key)
 
     def views(self, state, where: str) -> None:
-        rules = engine.rules_of(state)
-        theirs = set()              # what a PENDING ruleset adds to the views
-        if PENDING:
-            for i, seat in enumerate(state.seats):
-                theirs |= {english(v) for _, v in human_values(rules.seat_view(state, i))}
-                if seat.alive and state.winner is None:
-                    theirs |= {english(v) for _, v in
-                               human_values(rules.phone_extras(state, seat.name))}
-        self.add_all(engine.public_view(state), where, theirs)
+        self.add_all(engine.public_view(state), where)
         for seat in state.seats:
             if seat.alive:
-                self.add_all(engine.view_for(state, seat.name), f"{where} ({seat.name}'s phone)",
-                             theirs)
+                self.add_all(engine.view_for(state, seat.name), f"{where} ({seat.name}'s phone)")
 
-    def add_all(self, obj, where: str, theirs: set = frozenset()) -> None:
+    def add_all(self, obj, where: str) -> None:
         for key, value in human_values(obj):
-            # a reason in a view is a refusal's message: its own file is not known here
-            pending = PENDING and (key == "reason" or english(value) in theirs)
-            self.add(value, where, ("rulesets",) if pending else (), key)
+            self.add(value, where, key)
 
     def bad(self) -> list[str]:
         return [f"{where}: {text!r} shows {problems(text)}"
@@ -213,34 +180,6 @@ class Texts:
 
     def untranslatable(self) -> list[str]:
         return [f"{where}: {what}" for what, where in self.loose.items()]
-
-
-def _raised_in(e: BaseException) -> tuple[str, ...]:
-    """The engine files on the way from apply() to where the refusal was raised."""
-    out, tb = [], e.__traceback__
-    while tb is not None:
-        path = Path(tb.tb_frame.f_code.co_filename)
-        if ENGINE in path.parents:
-            out.append(path.relative_to(ENGINE).as_posix())
-        tb = tb.tb_next
-    return tuple(out)
-
-
-@pytest.fixture(autouse=True)
-def origins(monkeypatch):
-    """Each event remembers the engine files that said it (`_origin`, read by Texts)."""
-    say = engine.effects.Ctx.say
-
-    def traced(self, kind, text, **data):
-        say(self, kind, text, **data)
-        files, frame = [], sys._getframe(1)
-        while frame is not None:
-            path = Path(frame.f_code.co_filename)
-            if ENGINE in path.parents:
-                files.append(path.relative_to(ENGINE).as_posix())
-            frame = frame.f_back
-        self.events[-1]["_origin"] = tuple(files)
-    monkeypatch.setattr(engine.effects.Ctx, "say", traced)
 
 
 def _values(obj):
@@ -358,24 +297,16 @@ def source_problems(source: str, where: str = "") -> list[str]:
     return bad
 
 
-def _own(path: Path) -> bool:
-    return not _pending([path.relative_to(ENGINE).as_posix()])
-
-
 def test_every_sentence_written_in_the_engine_is_plain_and_a_message():
     """msg(template, ...) and plural(one, many, n, ...): the written words, each
     placeholder read as a name; Refusal(...) and say(...) take messages only."""
     bad = []
     for path in _files():
-        found = source_problems(path.read_text(), path.relative_to(ENGINE).as_posix())
-        if _own(path):
-            bad += found
-        else:       # a PENDING file: only the plain-words part, as before issue 10
-            bad += [f for f in found if "shows" in f or "unknown rule" in f]
+        bad += source_problems(path.read_text(), path.relative_to(ENGINE).as_posix())
     assert not bad, "\n".join(bad)
 
 
-def test_the_nets_catch_a_sentence_made_in_code(monkeypatch):
+def test_the_nets_catch_a_sentence_made_in_code():
     """The fourth net can fail: an f-string sentence, in the source and in what the engine
     says, is caught; a message with a literal template is not."""
     source = ('''raise Refusal("bad_move", f"{seat} has no cards.", "cards")\n'''
@@ -387,7 +318,6 @@ def test_the_nets_catch_a_sentence_made_in_code(monkeypatch):
     assert len(source_problems(source)) == 6, source_problems(source)
     good = '''raise Refusal("bad_move", msg("{seat} has no cards.", seat=s), "cards")\n'''
     assert source_problems(good) == []
-    monkeypatch.setattr(sys.modules[__name__], "PENDING", set())   # as once all have landed
     seat = "Ann"
     texts = Texts()
     texts.add(msg(f"{seat} has no cards in hand."), "f-string template", key="message")
