@@ -39,7 +39,8 @@ bench-hosted: $(STAMP)
 # extract every string (babel.cfg) into messages.pot, then bring each language's .po up
 # to date with it (a new language: its .po is made, then add it to companion/i18n.py)
 TRANSLATIONS := companion/translations
-LANGS ?= hu ru
+# every language that has its .po (a new one: make messages LANGS=xx makes it)
+LANGS ?= $(patsubst $(TRANSLATIONS)/%/LC_MESSAGES/messages.po,%,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --add-location=file --sort-by-file \
 		--project=bang-companion --copyright-holder="the BANG! table companion" \
