@@ -1,15 +1,5 @@
-// Keep the phone's screen on during the game.
-//
-// 1. The Screen Wake Lock API (navigator.wakeLock.request("screen")) where the page is a
-//    secure context (https or localhost). The lock is dropped by the browser whenever the
-//    page is hidden, so it is requested again when the page becomes visible.
-// 2. Plain http on a LAN is not a secure context, so there is no Wake Lock API. The
-//    fallback plays a tiny silent video in a loop: browsers do not dim the screen while
-//    a video plays. The video (static/media/keep-awake.mp4 and .webm, a 2-second black
-//    64x64 clip of about 1.5 KB made by us with ffmpeg, see static/media/README.md) must
-//    be muted, inline (playsinline, for iOS) and started from a user gesture (a tap), so
-//    start() is called from the first tap on the page. It is fetched only then, so it
-//    costs nothing on the first load.
+// Keep the phone's screen on: the Wake Lock API where the page is a secure context, else
+// a muted looping video started by the first tap (static/README.md, media/README.md).
 
 let lock = null;
 let video = null;

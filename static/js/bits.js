@@ -37,11 +37,7 @@ export function pendingLines(pending) {
     : pendingText({ ...ps[0], seat: and(ps.map((p) => p.seat)) }, { group: true })));
 }
 
-/**
- * One pending question in words: "Bob must answer BANG! from Ann". `you`: said to the
- * player asked ("You must answer BANG! from Ann"); `group`: `p.seat` names several players
- * answering the same card ("Bob and Cid each must answer Gatling from Ann").
- */
+/** A pending question in words; `you`: to the player asked, `group`: p.seat is several. */
 export function pendingText(p, { you = false, group = false } = {}) {
   if (!p) return "";
   const args = {

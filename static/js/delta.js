@@ -1,7 +1,4 @@
-// Patches (docs/protocol.md): the page keeps the newest full snapshot; the server sends
-// what changed since the seq held. companion/delta.py is the same code in Python.
-// A patch: [value] (becomes value), [] (key removed), [k, items] (list loses k items at
-// its start, gains items at its end), {key: patch} (inside a dict, or a list by "0"…).
+// Patches (docs/protocol.md); companion/delta.py is the same code in Python.
 
 const clone = (v) => (v === null || typeof v !== "object" ? v : JSON.parse(JSON.stringify(v)));
 const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);

@@ -32,8 +32,7 @@ export function fill(el, ...children) {
   append(el, children);
 }
 
-/** A sentence with elements in it: `pieces(t("Rule: {link}"), { link: a })` gives
- * ["Rule: ", a] (the translated sentence decides where the element goes). */
+/** A translated sentence with elements in it: pieces(t("Rule: {link}"), { link: a }). */
 export function pieces(text, parts) {
   return String(text).split(/(\{\w+\})/).filter(Boolean).map((bit) => {
     const key = /^\{(\w+)\}$/.exec(bit);

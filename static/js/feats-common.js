@@ -3,7 +3,6 @@
 import { h, list } from "./dom.js";
 import { tn, t } from "./i18n.js";
 
-// One colour per seat, in seating order, like the box's sets of fame tokens.
 const COLOURS = ["#e5484d", "#3e8ef7", "#30a46c", "#f5c400", "#9b59d0", "#f76b15", "#e93d82"];
 export function colourOf(seats, name) {
   const i = list(seats).findIndex((s) => s.name === name);

@@ -37,7 +37,7 @@ export function renderFeats(s, move) {
   if (box) box.hidden = !on;
   if (!on) return;
   const seat = mySeat();
-  // (the count keeps its {n} for pieces(), which puts the bold number there)
+  // ({n} kept for pieces())
   const fame = Number(seat.fame);
   fill($("#feats-fame"), seat.legend ? h("span", { class: "legend-badge" }, t("★ Legend"))
     : [pips(seat, colourOf(seats(), me().name)), h("span", { class: "fame-left" },
@@ -53,7 +53,6 @@ export function renderFeats(s, move) {
   celebrate(seat);
 }
 
-// (no t() inside another t()'s arguments: pybabel's JavaScript extractor does not see it)
 const ruleTitle = (v) => v.rule_title || t("see the rules");
 const why = (v, id) => h("p", { class: "feat-why", id }, v.reason || t("Not possible now."),
   v.rule ? h("a", { class: "feat-rule", href: ruleHref(v.rule), target: "_blank", rel: "noopener",

@@ -1,18 +1,5 @@
-// Words at the edge: every sentence a page shows is made here, in the reader's language.
-//
-// The page names its language's catalog in <meta name="i18n-catalog" content="URL">
-// (a small JS module built by the server from the gettext catalogs, cached forever
-// under a hashed URL); with none, the page reads English, the source language.
-// A catalog is {lang, plural: ["one", "few", "many"], m: {English text: translation,
-// or [forms...] for a plural}}.
-//
-//   t("Connected")                         a page's own words
-//   t("Card {i}: {card}", { i: 2, card })  with placeholders (never string concatenation)
-//   tn("{n} card", "{n} cards", n)          a count: the language's own plural form
-//   tname("Beer")                           a card, character or role name
-//   and(["Ann", "Bob", "Cid"])              "Ann, Bob and Cid", in the reader's language
-//   localize(snapshot)                      every engine message in it ({"$t": ...}) made
-//                                           into a sentence (engine/say.py)
+// Words at the edge, in the reader's language (static/README.md): t, tn, tname, and,
+// localize. The catalog: <meta name="i18n-catalog">, {lang, plural, m: {English: words}}.
 
 const KEY = "$t";
 const PLURAL = "$pl";

@@ -1,7 +1,5 @@
-// The thumb bar: what a player needs in a hurry sits at the bottom of the screen, within
-// the thumb's reach: the question put to him (with its answers), his turn's actions
-// (draw, Play a card), End my turn, and taking back his own last move while nobody has
-// acted since. The page keeps room under its last card for the bar.
+// The thumb bar at the bottom of the screen: the question, the turn's actions, End my
+// turn, taking back one's own last move (static/README.md).
 import { $, get, list } from "./dom.js";
 import { ask } from "./confirm.js";
 import { word } from "./ruleset.js";

@@ -1,6 +1,5 @@
-// The cards in front of me, toggled with a tap. One weapon at a time; tapping the weapon in
-// play puts the Colt .45 back. Sends the whole list: {"set": {"in_play": [...]}}. Like
-// life, the list tapped stays on screen until a snapshot shows it or the server refuses.
+// The cards in front of me, toggled with a tap (one weapon); sends the whole list, which
+// stays on screen until a snapshot shows it or the server refuses (as life does).
 import { h, fill } from "./dom.js";
 import { weapons, otherBlue, cardName, isWeapon } from "./cards.js";
 import { t, tname } from "./i18n.js";

@@ -1,7 +1,5 @@
-// Life with + and −, bounded 0..max; reaching 0 asks first, because it eliminates you
-// and reveals your role. Sends {"set": {"life": n}}. The value tapped stays on screen
-// until a snapshot shows it (or the server refuses it), so a snapshot that was already
-// on its way never makes the number jump back, and quick taps count from what is shown.
+// Life with + and − (0 asks first); the value tapped stays until a snapshot shows it or
+// the server refuses it, so no number jumps back and quick taps count from what is shown.
 import { bullets } from "./bits.js";
 import { fill } from "./dom.js";
 import { t } from "./i18n.js";

@@ -6,7 +6,6 @@ import { showBanner } from "./banner.js";
 import { setMe, personal } from "./words.js";
 import { wireBar, renderBar } from "./phone-bar.js";
 import { takeToken, dropToken } from "./token.js";
-import { start as keepAwake, onAwakeChange } from "./awake.js";
 import { wireRoleCard, renderRole } from "./phone-role.js";
 import { wireLife } from "./phone-life.js";
 import { wireInPlay, renderInPlay } from "./phone-inplay.js";
@@ -146,7 +145,7 @@ function renderLog(lines) {
   fill($("#log"), items.map((l) => h("li", { class: `log-${l.kind || "line"}` }, personal(l.text || ""))));
 }
 
-// --- start -----------------------------------------------------------------------------
+// --- start
 const token = takeToken(table);
 let socket = null;
 const move = (payload) => send(socket, "move", payload);
@@ -180,10 +179,16 @@ if (!token) {
   });
 }
 
-// Keep the screen on from the first tap (the video fallback needs a user gesture).
-onAwakeChange((mode) => { $("#awake").hidden = mode === "off"; });
-// Every tap tries until it works (a browser may refuse the first one).
+// Keep the screen on from the first tap (the video fallback needs a user gesture); awake.js
+// is fetched then (named in a variable: not part of the first load). Every tap tries
+// until it works (a browser may refuse the first one).
+const AWAKE = "./awake.js";
+let awake = null;
 const wake = async () => {
-  if ((await keepAwake()) !== "off") document.removeEventListener("pointerdown", wake, true);
+  if (!awake) {
+    awake = await import(AWAKE);
+    awake.onAwakeChange((mode) => { $("#awake").hidden = mode === "off"; });
+  }
+  if ((await awake.start()) !== "off") document.removeEventListener("pointerdown", wake, true);
 };
 document.addEventListener("pointerdown", wake, true);

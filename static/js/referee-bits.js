@@ -8,7 +8,6 @@ import { t, lang } from "./i18n.js";
 export const ruleHref = (id) => `/rules#${String(id || "").replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;
 
 /** A link to a rule: the player reads its title (never its id), the id makes the address. */
-// (no t() inside another t()'s arguments: pybabel's JavaScript extractor does not see it)
 const unnamed = () => t("see the rules");
 export const ruleLink = (id, title) => (id ? h("a", { class: "rule-link", href: ruleHref(id), target: "_blank", rel: "noopener" },
   t("Rule: {title}", { title: title || unnamed() })) : null);
@@ -20,9 +19,7 @@ export function rulingBox(r, okText = t("Allowed by the rules.")) {
     (r.decisions || []).map((d) => h("p", { class: "decision small" }, d.text, " ", ruleLink(d.rule, d.rule_title))));
   return h("div", { class: "ruling no", role: "status" },
     h("p", {}, "✗ ", personal(r.message || r.reason || t("Not allowed."))),
-    // The rules' long texts are not in a page's catalog (companion/i18n.py: the rules page
-    // is made on the server, in the reader's language): in another language the ruling
-    // gives the rule's title and its link, not an English paragraph.
+    // (the rules' long texts are in no page's catalog: another language gets the link)
     r.rule_text && lang === "en" ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));
 }
 

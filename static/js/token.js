@@ -1,7 +1,4 @@
-// The phone's seat token (docs/protocol.md, "Identity"). It arrives once in the address's
-// fragment (never sent to the server in a request line, so never in a log), is kept in
-// localStorage["bang:<table_id>"] so a reload rejoins the same seat, and is removed from
-// the address bar so it is not shared by a screenshot or a copied link.
+// The phone's seat token (docs/protocol.md, "Identity"; static/README.md).
 
 const memory = {};
 

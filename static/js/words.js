@@ -1,9 +1,7 @@
 // Words at the edge. The engine names every player ("Ann is at distance 2; Bob's Colt .45
 // reaches 1"); on Bob's own phone a sentence about what is his says "your". The phone sets
 // its player once; on the host screen nothing is set and sentences pass unchanged.
-// This rewrites English sentences only: a page in another language shows them as the
-// catalog words them (with the player's name), since no regular expression knows the
-// grammar of every language.
+// English only: another language shows the sentence as its catalog words it.
 import { lang } from "./i18n.js";
 
 let me = "";
