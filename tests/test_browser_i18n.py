@@ -111,7 +111,6 @@ def last_line(snap: dict, kind: str) -> dict:
     return lines[-1]["text"]
 
 
-@pytest.mark.skip(reason="issue 10: translations are merged last")
 @pytest.mark.browser
 def test_three_languages_at_one_table(server, pw, browser):
     hu, ru = Po("hu"), Po("ru")
