@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from flask import has_request_context, request
 
-from . import delta, snapshots
+from . import delta, i18n, snapshots
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ class Conn:
     lobby_id: str | None = None
     token: str = ""            # the digest of the token it connected with (phones)
     delta: bool = False        # takes patches (docs/protocol.md) rather than full snapshots
+    lang: str = i18n.SOURCE    # the language its messages are worded in (companion/i18n.py)
 
     @property
     def is_host(self) -> bool:
@@ -50,11 +51,16 @@ class Conn:
     def room(self) -> str:
         room = host_room(self.table_id) if self.is_host else seat_room(
             self.table_id, self.lobby_id, self.token)
-        return room + ":d" if self.delta else room
+        return worded(room, self.lang) + (":d" if self.delta else "")
 
 
 def host_room(table_id: str) -> str:
     return f"host:{table_id}"
+
+
+def worded(room: str, lang: str) -> str:
+    """A room's sockets of one language: each gets the same snapshot in its own words."""
+    return f"{room}:{lang}"
 
 
 def seat_room(table_id: str, lobby_id: str, token: str) -> str:
@@ -81,18 +87,18 @@ class Hub:
         with self._lock:
             self._conns[sid] = conn
             counts = self._count.setdefault(conn.table_id, {})
-            key = (conn.lobby_id, conn.delta)
+            key = (conn.lobby_id, conn.delta, conn.lang)
             counts[key] = counts.get(key, 0) + 1
             self._sent.pop(conn.room, None)
         if self.shared:
-            self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta), 1)
+            self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta, conn.lang), 1)
 
     def detach(self, sid: str) -> Conn | None:
         with self._lock:
             conn = self._conns.pop(sid, None)
             if conn is not None:
                 counts = self._count[conn.table_id]
-                key = (conn.lobby_id, conn.delta)
+                key = (conn.lobby_id, conn.delta, conn.lang)
                 counts[key] -= 1
                 if not counts[key]:
                     del counts[key]
@@ -100,7 +106,7 @@ class Hub:
                     if not counts:
                         del self._count[conn.table_id]
         if conn is not None and self.shared:
-            self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta), -1)
+            self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta, conn.lang), -1)
         return conn
 
     def conn(self, sid: str) -> Conn | None:
@@ -108,26 +114,28 @@ class Hub:
             return self._conns.get(sid)
 
     def _kinds(self, table_id: str) -> dict:
-        """{lobby_id: (sockets taking full snapshots, sockets taking patches)} for one
-        table (None: its host screens), over every process when they share presence."""
+        """{lobby_id: {lang: (sockets taking full snapshots, sockets taking patches)}} for
+        one table (None: its host screens), over every process when they share presence."""
         if self.shared:
             counts = {}
             for key, n in self.shared.get(table_id).items():
                 lid, _, kind = (key or "").rpartition("#")
-                counts[(lid or None, kind == "d")] = n
+                counts[(lid or None, kind[:1] == "d", kind[1:] or i18n.SOURCE)] = n
         else:
             with self._lock:
                 counts = dict(self._count.get(table_id, {}))
         out: dict = {}
-        for (lid, d), n in counts.items():
+        for (lid, d, lang), n in counts.items():
             if n > 0:
-                full, patch = out.get(lid, (0, 0))
-                out[lid] = (full, patch + n) if d else (full + n, patch)
+                langs = out.setdefault(lid, {})
+                full, patch = langs.get(lang, (0, 0))
+                langs[lang] = (full, patch + n) if d else (full + n, patch)
         return out
 
     def presence(self, table_id: str) -> dict:
         """{lobby_id: connected sockets} for one table (None: its host screens)."""
-        return {lid: full + patch for lid, (full, patch) in self._kinds(table_id).items()}
+        return {lid: sum(full + patch for full, patch in langs.values())
+                for lid, langs in self._kinds(table_id).items()}
 
     def socket_count(self) -> int:
         """Sockets attached to a table in this process."""
@@ -160,26 +168,28 @@ class Hub:
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
                 continue
-            full, patch = kinds.get(entry["id"], (0, 0))
-            if full or patch:
-                self._send(seat_room(table.id, entry["id"], entry["token"]), full, patch,
+            if kinds.get(entry["id"]):
+                self._send(seat_room(table.id, entry["id"], entry["token"]), kinds[entry["id"]],
                            table.version, presence, snapshots.for_seat, table, entry, info)
-        full, patch = kinds.get(None, (0, 0))
-        if (full or patch) and (only is None or only.is_host):
-            self._send(host_room(table.id), full, patch, table.version, presence,
+        if kinds.get(None) and (only is None or only.is_host):
+            self._send(host_room(table.id), kinds[None], table.version, presence,
                        snapshots.for_host, table, info)
         table.forget_views()      # sent: what the server keeps is the JSON it sent (_sent)
 
-    def _send(self, room: str, full: int, patch: int, seq: int, presence: dict,
-              build, *args) -> None:
-        """One room's message(s). A failure is logged and does not stop the others (the
-        change is stored already; the next change or reconnect resends)."""
+    def _send(self, room: str, langs: dict, seq: int, presence: dict, build, *args) -> None:
+        """One room's message(s): the snapshot is built once, then worded in each language
+        its sockets read (`langs`: {lang: (full, patch)}). A failure is logged and does
+        not stop the others (the change is stored already; the next change or reconnect
+        resends)."""
         try:
             core = build(*args)
-            if full:
-                self.socketio.emit("snapshot", delta.compose(core, presence), to=room)
-            if patch:
-                self._send_patch(room + ":d", seq, core, presence)
+            for lang, (full, patch) in langs.items():
+                said = i18n.localize(core, lang)
+                if full:
+                    self.socketio.emit("snapshot", delta.compose(said, presence),
+                                       to=worded(room, lang))
+                if patch:
+                    self._send_patch(worded(room, lang) + ":d", seq, said, presence)
         except Exception:
             log.exception("snapshot for %s failed", room.split(":")[0])
 
@@ -225,17 +235,20 @@ class Hub:
         by itself)."""
         if self.shared:
             room = seat_room(table_id, lobby_id, token)
-            self.socketio.emit("error", error, to=room)
-            self.socketio.emit("error", error, to=room + ":d")
+            for lang in i18n.LANGUAGES:
+                said = i18n.localize(error, lang)
+                self.socketio.emit("error", said, to=worded(room, lang))
+                self.socketio.emit("error", said, to=worded(room, lang) + ":d")
         for sid, conn in self.sids(table_id, lobby_id):
             if conn.token != token:
                 continue
             self.detach(sid)
             self.socketio.server.leave_room(sid, conn.room, namespace="/")
-            self.socketio.emit("error", error, to=sid)
+            self.socketio.emit("error", i18n.localize(error, conn.lang), to=sid)
             self.socketio.server.disconnect(sid, namespace="/")
 
 
-def _kind(lobby_id: str | None, patches: bool) -> str:
-    """The key counting a seat's sockets of one kind over processes ("<lobby id>#d")."""
-    return f"{lobby_id or ''}#{'d' if patches else 'f'}"
+def _kind(lobby_id: str | None, patches: bool, lang: str) -> str:
+    """The key counting a seat's sockets of one kind and language over processes
+    ("<lobby id>#dhu": patches, in Hungarian)."""
+    return f"{lobby_id or ''}#{'d' if patches else 'f'}{lang}"

@@ -40,6 +40,7 @@ from gettext import c2py
 
 from babel import Locale
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -50,6 +51,9 @@ from engine import say
 
 LANGUAGES = ("en", "hu", "ru")       # the first is the source language, the default
 SOURCE = LANGUAGES[0]
+# A socket may ask for the messages themselves (auth {"lang": "messages"}): a program that
+# words them on its own, or reads their keys and parameters (docs/protocol.md).
+MESSAGES = "messages"
 COOKIE = "lang"
 COOKIE_AGE = 2 * 365 * 24 * 3600     # seconds: a phone keeps its language for good
 FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "translations")
@@ -133,8 +137,9 @@ def sentence(message, lang: str) -> str:
 
 
 def localize(obj, lang: str):
-    """A copy of a JSON value with every message in it made into a sentence in `lang`."""
-    return say.localize(obj, translator(lang))
+    """A copy of a JSON value with every message in it made into a sentence in `lang`
+    (`MESSAGES`: the value as it is, for a client that words the messages itself)."""
+    return obj if lang == MESSAGES else say.localize(obj, translator(lang))
 
 
 def gettext(text: str, lang: str) -> str:
@@ -144,13 +149,13 @@ def gettext(text: str, lang: str) -> str:
 
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
-    for cached in (catalog, translations, template, page_catalog, _graph):
+    for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server):
         cached.cache_clear()
 
 
 # ---- the pages' catalog (static/js/i18n.js) --------------------------------------------
 
-SHOWN_BY_PAGES = ("engine/", "static/js/", "companion/")   # sources of what JS shows
+PAGE_SOURCES = ("static/js/", "companion/")   # a page's scripts, and the HTTP answers they show
 
 
 @functools.cache
@@ -249,10 +254,59 @@ def shown_by_pages(ruleset: str, page: str = PAGE) -> set[str]:
     for m in template():
         if not m.id:
             continue
-        if any(path.startswith(SHOWN_BY_PAGES) and not path.startswith(others)
-               for path, _ in m.locations):
-            shown.add(m.id if isinstance(m.id, str) else m.id[0])
-    return shown - _long_rule_texts()
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        paths = [path for path, _ in m.locations]
+        if any(p.startswith(PAGE_SOURCES) and not p.startswith(others) for p in paths):
+            shown.add(key)                  # a page's script or an HTTP answer says it
+        elif key in _data_words(ruleset):   # a name or word the page shows from data
+            shown.add(key)
+    return shown - _long_rule_texts() - _worded_by_server()
+
+
+@functools.cache
+def _data_words(ruleset: str) -> frozenset[str]:
+    """The engine's words a page of `ruleset` shows from data, not from a message (the
+    server words those): its cards' and characters' names, its Feats' names, and every
+    word of its page data (roles, kinds of cards, blue cards' hints...)."""
+    from engine.rulesets import RULESETS
+    rules = RULESETS[ruleset]
+    words: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            words.add(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+    walk(rules.page_data())
+    walk(rules.page_words())
+    words.update(c.name for c in rules.cards.rows)
+    words.update(rules.characters.names())
+    if rules.features.get("feats"):
+        from engine.legends import FEATS
+        words.update(f.name for f in FEATS)
+    return frozenset(words)
+
+
+@functools.cache
+def _worded_by_server() -> frozenset[str]:
+    """The engine's message templates (its `msg(...)` and `plural(...)` calls): the
+    server words them for each socket in that socket's language (companion/hub.py), so
+    a page never needs them, unless its own script or an HTTP answer says them too."""
+    import engine
+    root = os.path.dirname(engine.__file__)
+    said = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            root, method_map=[("**.py", "python")], keywords={"msg": None, "plural": (1, 2)}):
+        said.add(message if isinstance(message, str) else message[0])
+    theirs = set()
+    for m in template():                    # what a page's script or the companion says
+        if m.id and any(path.startswith(("static/js/", "companion/")) for path, _ in m.locations):
+            theirs.add(m.id if isinstance(m.id, str) else m.id[0])
+    return frozenset(said - theirs)
 
 
 def ruleset_of(name) -> str:

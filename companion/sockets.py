@@ -14,7 +14,7 @@ from flask_socketio import ConnectionRefusedError, emit, join_room
 
 import engine
 
-from . import referee
+from . import i18n, referee
 from engine.say import KEY, english, is_message, msg
 
 from .errors import Problem, said
@@ -82,6 +82,12 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
         def wrap(fn):
             @functools.wraps(fn)
             def inner(data=None, *extra):
+                # the ack in the words of the socket's language (companion/i18n.py)
+                conn = hub.conn(request.sid)
+                lang = conn.lang if conn is not None else i18n.current()
+                return i18n.localize(answer(data, *extra), lang)
+
+            def answer(data=None, *extra):
                 try:
                     allowed = limits.allow(request.sid, changes=broadcast)
                     if allowed is None:               # flooding for too long: dropped
@@ -130,6 +136,8 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                                                  auth='{"table": id, ...}'))
             table = tables.get(auth["table"])
             patches = auth.get("delta") == 1      # docs/protocol.md: patches after the first
+            lang = (i18n.MESSAGES if auth.get("lang") == i18n.MESSAGES     # its words' language
+                    else i18n.normal(auth.get("lang")) or i18n.current())
             if hub.socket_count() >= limits.max_sockets:
                 raise Problem("server_full", msg("This server already has as many phones "
                                                  "and screens connected as it can serve; "
@@ -138,9 +146,9 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                 table.sync()
                 if "token" in auth:
                     entry = table.entry_for_token(auth["token"])
-                    conn = Conn(table.id, entry["id"], entry["token"], patches)
+                    conn = Conn(table.id, entry["id"], entry["token"], patches, lang)
                 elif table.is_host(request.cookies.get(f"host_{table.id}")):
-                    conn = Conn(table.id, delta=patches)
+                    conn = Conn(table.id, delta=patches, lang=lang)
                 else:
                     raise Problem("not_host")
                 hub.attach(request.sid, conn)
@@ -154,10 +162,11 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
             if not isinstance(e, (Problem, engine.Refusal)):
                 log.exception("connect failed")
             err = error_of(e)
-            emit("error", err)
+            emit("error", i18n.localize(err, i18n.current()))
             # the page reads err.data (a message it words); the first argument is a
             # plain string the Socket.IO client wants: English
-            raise ConnectionRefusedError(english(err["message"]), err) from None
+            raise ConnectionRefusedError(english(err["message"]),
+                                         i18n.localize(err, i18n.current())) from None
 
     @socketio.on("disconnect")
     def on_disconnect(reason=None):
@@ -280,12 +289,16 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
             why = reason
         else:
             why = {KEY: "{text}", "text": reason[:200]} if isinstance(reason, str) else None
-        return {"ok": False, "error": Problem("bad_request", why).to_dict()}
+        return worded({"ok": False, "error": Problem("bad_request", why).to_dict()})
 
     @socketio.on_error_default
     def on_error(e):   # a safety net: handlers above catch their own errors
         log.error("socket event failed: %s", type(e).__name__)
-        return {"ok": False, "error": Problem("internal").to_dict()}
+        return worded({"ok": False, "error": Problem("internal").to_dict()})
+
+    def worded(ack: dict) -> dict:
+        conn = hub.conn(request.sid)
+        return i18n.localize(ack, conn.lang if conn is not None else i18n.current())
 
 
 def claimed(hub: Hub, table, entry: dict, old_token: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NAMES, english
+from conftest import NAMES
 from engine.say import is_message
 
 
@@ -45,8 +45,9 @@ def test_malformed_host_events(table, event, payload):
     ack = table.host.emit(event, payload, callback=True)
     assert ack["ok"] is False
     assert ack["error"]["code"] in ("bad_request", "bad_move", "bad_deal", "wrong_status")
-    assert is_message(ack["error"]["message"]) and "Traceback" not in str(ack)
-    assert english(ack["error"]["message"])
+    # the socket's acks come worded in its language (an English one here)
+    said = ack["error"]["message"]
+    assert isinstance(said, str) and said and not is_message(said) and "Traceback" not in str(ack)
     assert _state(table) == before
 
 

@@ -6,7 +6,7 @@
 // the first snapshot always wins (the server may have restarted and replayed its log).
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
 import { Follower } from "./delta.js";
-import { localize, t } from "./i18n.js";
+import { lang, localize, t } from "./i18n.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
@@ -20,7 +20,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
   // WebSocket first (one connection, no polling-to-WebSocket upgrade on a LAN); if it
   // cannot be opened, tryAllTransports falls back to HTTP long-polling.
   const socket = window.io({
-    auth: { ...auth, delta: 1 }, transports: ["websocket", "polling"], tryAllTransports: true,
+    auth: { ...auth, delta: 1, lang }, transports: ["websocket", "polling"], tryAllTransports: true,
     reconnectionDelayMax: 4000,
   });
   const follower = new Follower();

@@ -2,7 +2,7 @@
 // revealed card with its suit symbol, and the read-only questions' cached card list.
 import { h } from "./dom.js";
 import { personal } from "./words.js";
-import { t, lang } from "./i18n.js";
+import { t } from "./i18n.js";
 
 /** The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as the engine makes it. */
 export const ruleHref = (id) => `/rules#${String(id || "").replace(/\./g, "-").replace(/[^a-z0-9_-]/g, "")}`;
@@ -19,8 +19,9 @@ export function rulingBox(r, okText = t("Allowed by the rules.")) {
     (r.decisions || []).map((d) => h("p", { class: "decision small" }, d.text, " ", ruleLink(d.rule, d.rule_title))));
   return h("div", { class: "ruling no", role: "status" },
     h("p", {}, "✗ ", personal(r.message || r.reason || t("Not allowed."))),
-    // (the rules' long texts are in no page's catalog: another language gets the link)
-    r.rule_text && lang === "en" ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));
+    // the rule's text comes worded in the reader's language, like every message of the
+    // server (companion/hub.py, companion/sockets.py)
+    r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));
 }
 
 const RED = new Set(["♥", "♦"]);
