@@ -155,7 +155,9 @@ def reload() -> None:
 
 # ---- the pages' catalog (static/js/i18n.js) --------------------------------------------
 
-PAGE_SOURCES = ("static/js/", "companion/")   # a page's scripts, and the HTTP answers they show
+# A page's scripts: the words a catalog is made of (besides the names a page shows from
+# data). The companion's and the engine's sentences reach a page worded by the server.
+PAGE_SOURCES = ("static/js/",)
 
 
 @functools.cache
@@ -209,13 +211,20 @@ _JS_IN_JS = re.compile(r"""["'](\.{1,2}/[\w./-]+\.js)["']""")
 
 
 @functools.cache
-def _graph(page: str) -> frozenset[str]:
-    """static/js paths (as the catalogs name them) of the modules `page` may load."""
+def _graph(page: str, ruleset: str = "base") -> frozenset[str]:
+    """static/js paths (as the catalogs name them) of the modules `page` may load at a
+    table of `ruleset`: those its template and its partials load (a ruleset's own
+    partials only at its tables), and every module they name, at once or later."""
+    from engine.rulesets import RULESETS
     from . import folder
     templates, static = folder("templates"), folder("static")
+    declared = {part for rules in RULESETS.values() for parts in rules.partials.values()
+                for part in parts}
+    mine = {part for parts in RULESETS[ruleset_of(ruleset)].partials.values() for part in parts}
     todo = []
     for name in sorted(os.listdir(templates)):
-        if name == f"{page}.html" or name.startswith(f"_{page}_"):
+        if name == f"{page}.html" or (name.startswith(f"_{page}_")
+                                      and (name not in declared or name in mine)):
             with open(os.path.join(templates, name), encoding="utf-8") as f:
                 todo += ["js/" + rel for rel in _JS_IN_TEMPLATE.findall(f.read())]
     seen: set[str] = set()
@@ -230,12 +239,14 @@ def _graph(page: str) -> frozenset[str]:
     return frozenset("static/" + rel for rel in seen)
 
 
-def _not_on(page: str) -> tuple[str, ...]:
-    """The JS modules another page's entry imports and this page's does not."""
+def _not_on(page: str, ruleset: str = "base") -> tuple[str, ...]:
+    """The JS modules of the pages that this page does not load at a table of `ruleset`
+    (the other page's, and another ruleset's partials')."""
     if page not in ENTRIES:
         return ()
-    theirs = set().union(*(_graph(other) for other in ENTRIES if other != page))
-    return tuple(sorted(theirs - _graph(page)))
+    from engine.rulesets import RULESETS
+    every = set().union(*(_graph(p, r) for p in ENTRIES for r in RULESETS))
+    return tuple(sorted(every - _graph(page, ruleset)))
 
 
 def page_of(endpoint: str | None) -> str:
@@ -249,7 +260,7 @@ def shown_by_pages(ruleset: str, page: str = PAGE) -> set[str]:
     extracted from engine/, static/js/ and companion/, less the rules' long texts, what
     only another ruleset's home holds and what only another page's modules say."""
     others = tuple(p for name, paths in _homes().items() if name != ruleset for p in paths)
-    others += _not_on(page)
+    others += _not_on(page, ruleset)
     shown = set()
     for m in template():
         if not m.id:
@@ -257,7 +268,7 @@ def shown_by_pages(ruleset: str, page: str = PAGE) -> set[str]:
         key = m.id if isinstance(m.id, str) else m.id[0]
         paths = [path for path, _ in m.locations]
         if any(p.startswith(PAGE_SOURCES) and not p.startswith(others) for p in paths):
-            shown.add(key)                  # a page's script or an HTTP answer says it
+            shown.add(key)                  # a page's script says it
         elif key in _data_words(ruleset):   # a name or word the page shows from data
             shown.add(key)
     return shown - _long_rule_texts() - _worded_by_server()
@@ -304,7 +315,7 @@ def _worded_by_server() -> frozenset[str]:
         said.add(message if isinstance(message, str) else message[0])
     theirs = set()
     for m in template():                    # what a page's script or the companion says
-        if m.id and any(path.startswith(("static/js/", "companion/")) for path, _ in m.locations):
+        if m.id and any(path.startswith(PAGE_SOURCES) for path, _ in m.locations):
             theirs.add(m.id if isinstance(m.id, str) else m.id[0])
     return frozenset(said - theirs)
 
@@ -325,8 +336,11 @@ def page_catalog(lang: str, ruleset: str = "base", page: str = PAGE) -> tuple[st
         shown = shown_by_pages(ruleset_of(ruleset), page)
         for m in cat:
             key = m.id if isinstance(m.id, str) else m.id[0] if m.id else None
-            if key in shown and translated(m):
-                entries[key] = list(m.string) if isinstance(m.id, (tuple, list)) else m.string
+            if key in shown and translated(m) and m.string != key:   # the same: i18n.js has it
+                forms = m.string
+                if isinstance(m.id, (tuple, list)):      # one form for every count: a string
+                    forms = forms[0] if len(set(forms)) == 1 else list(forms)
+                entries[key] = forms
     data = {"lang": lang, "plural": plural_categories(lang), "m": entries}
     body = ("export default " + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             + ";\n").encode("utf-8")

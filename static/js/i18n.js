@@ -31,6 +31,7 @@ function template(text, other, n) {
   const found = catalog.m ? catalog.m[text] : undefined;
   if (other !== undefined && other !== null) {
     if (Array.isArray(found) && found.length) return form(found, n);
+    if (typeof found === "string" && found) return found;      // the same for every count
     return Number(n) === 1 ? text : other;
   }
   return typeof found === "string" && found ? found : text;
