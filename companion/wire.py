@@ -216,7 +216,10 @@ def library_logger(name: str) -> logging.Logger:
 
 
 def install(socketio) -> None:
-    """Use `WebSocket` for this Socket.IO server's WebSocket transport."""
+    """Use `WebSocket` for this Socket.IO server's WebSocket transport, and one thread
+    for its pings (companion.pings)."""
+    from . import pings
     eio = socketio.server.eio
     if eio._async.get("websocket") is not None:
         eio._async = dict(eio._async, websocket=WebSocket)
+    pings.install(eio)

@@ -1,0 +1,107 @@
+"""Engine.IO's pings go out from one thread per server (companion/pings.py), not from a
+thread per socket: real server, real WebSockets, the pings counted where they arrive."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import requests
+import socketio
+from engineio.packet import PING
+
+from companion import create_app, pings
+from companion.serving import RequestHandler
+
+
+def ping_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate()
+            if getattr(getattr(t, "_target", None), "__name__", "") == "_send_ping"]
+
+
+def wait(pred, timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.02)
+    return pred()
+
+
+@pytest.fixture
+def server(tmp_path):
+    from werkzeug.serving import make_server
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
+    eio = app.extensions["socketio"].server.eio
+    eio.ping_interval = 0.25            # seconds; 10 in the product
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=RequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.port}", eio
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+def phone(url: str, counts: list, i: int) -> socketio.Client:
+    """A phone seated at a new tracker table, its pings counted in counts[i]."""
+    http = requests.Session()
+    r = http.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+    table = r.headers["Location"].rsplit("/", 1)[1]
+    r = requests.post(f"{url}/t/{table}/join", data={"name": f"P{i}"}, allow_redirects=False)
+    token = r.headers["Location"].split("#", 1)[1]
+    c = socketio.Client(reconnection=False)
+    receive = c.eio._receive_packet
+
+    def counted(pkt):
+        if pkt.packet_type == PING:
+            counts[i] += 1
+        receive(pkt)
+
+    c.eio._receive_packet = counted
+    c.connect(url, auth={"table": table, "token": token}, transports=["websocket"],
+              wait_timeout=5)
+    http.close()
+    return c
+
+
+def test_every_socket_gets_its_pings_from_one_thread(server):
+    url, eio = server
+    counts = [0] * 4
+    clients = [phone(url, counts, i) for i in range(4)]
+    try:
+        assert wait(lambda: min(counts) >= 3), counts     # 3 rounds of pings each
+        assert all(c.connected for c in clients)
+        assert ping_threads() == []                        # no thread per socket
+        assert [t.name for t in threading.enumerate()].count("engineio-pings") == 1
+        assert eio.pings.pending() == 4                    # each socket's next ping
+    finally:
+        for c in clients:
+            c.disconnect()
+    # the closed sockets' pings are dropped when due, then the thread ends
+    assert wait(lambda: eio.pings.pending() == 0)
+    assert wait(lambda: "engineio-pings" not in [t.name for t in threading.enumerate()])
+
+
+class FakeSocket:
+    def __init__(self, closed=False):
+        self.sid, self.closing, self.closed, self.last_ping = "s", False, closed, None
+        self.sent: list = []
+
+    def send(self, pkt):
+        self.sent.append(pkt.packet_type)
+
+
+class FakeServer:
+    ping_interval = 0.05
+
+
+def test_a_closed_socket_gets_no_ping_and_the_order_is_kept():
+    p = pings.Pings(FakeServer())
+    first, closed, second = FakeSocket(), FakeSocket(closed=True), FakeSocket()
+    for s in (first, closed, second):
+        p.add(s)
+    assert wait(lambda: p.pending() == 0)
+    assert first.sent == [PING] and second.sent == [PING] and closed.sent == []
+    assert first.last_ping <= second.last_ping and closed.last_ping is None
+    assert wait(lambda: p._thread is None)
