@@ -73,14 +73,17 @@ def test_every_socket_gets_its_pings_from_one_thread(server):
         assert wait(lambda: min(counts) >= 3), counts     # 3 rounds of pings each
         assert all(c.connected for c in clients)
         assert ping_threads() == []                        # no thread per socket
-        assert [t.name for t in threading.enumerate()].count("engineio-pings") == 1
-        assert eio.pings.pending() == 4                    # each socket's next ping
+        thread = eio.pings._thread
+        assert thread is not None and thread.is_alive() and thread.name == "engineio-pings"
+        # each socket's next ping is due (a ping on its way is due again at its pong)
+        assert wait(lambda: eio.pings.pending() == 4)
     finally:
         for c in clients:
             c.disconnect()
     # the closed sockets' pings are dropped when due, then the thread ends
     assert wait(lambda: eio.pings.pending() == 0)
-    assert wait(lambda: "engineio-pings" not in [t.name for t in threading.enumerate()])
+    assert wait(lambda: eio.pings._thread is None)
+    assert not thread.is_alive() or wait(lambda: not thread.is_alive())
 
 
 class FakeSocket:
