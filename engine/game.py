@@ -42,8 +42,9 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
 
 
 def unsupported(ctx: Ctx, m: Move, i: int) -> None:
-    raise Refusal("bad_move", msg("This move, {what}, is not part of the {ruleset} game.",
-                                  what=field_words(m.action), ruleset=ctx.s.ruleset), "record")
+    raise Refusal("bad_move", msg("This move, {what}, is not part of {ruleset}.",
+                                  what=field_words(m.action), ruleset=name(rules_of(ctx.s).title)),
+                  "record")
 
 
 def not_tracked(ctx: Ctx, m: Move, i: int) -> None:
