@@ -82,8 +82,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json = SafeJsonProvider(app)
     if test_config:
         app.config.update(test_config)
-    from . import assets
-    assets.init_app(app)        # static files compressed, versioned, preloaded
+    from . import assets, bundle
+    bundle.init_app(app, assets.init_app(app))   # static files compressed, versioned,
+                                                 # preloaded; each page's modules in one file
     from . import i18n
     i18n.init_app(app)          # the request's language, `_` in templates
     queue = app.config["MESSAGE_QUEUE"] or None

@@ -254,24 +254,34 @@ def test_feat_renderers_survive_missing_fields(server, pw, browser):
     ctx.close()
 
 
-def test_legends_phone_first_load_is_small(server):
+@pytest.mark.parametrize("query", ["", "?bundle=0"])
+def test_legends_phone_first_load_is_small(server, query):
     """A Legends phone in referee mode (the heaviest page) loads the Feat tracker, its
-    styles and markup too: still within the phone budget. A base-game phone gets none of
-    them; the Feat dialogs come at the first tap that needs one."""
+    styles and markup too: still within the phone budget. Its bundle holds every module
+    it may use (the Feat dialogs too); served one by one (?bundle=0), a base-game phone
+    gets none of them and the Feat dialogs come at the first tap that needs one."""
     from urllib.parse import urljoin
 
-    from test_browser_companion import (_IMPORT, PHONE_BUDGET, PHONE_WIRE_BUDGET, fetch,
-                                        phone_first_load)
+    from test_browser_companion import (_IMPORT, PHONE_BUDGET, PHONE_WIRE_BUDGET,
+                                        UNBUNDLED_BUDGET, fetch, phone_first_load)
     r = requests.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
                       allow_redirects=False, timeout=5)
     table_id = r.headers["Location"].rstrip("/").split("/")[-1]
     wire: dict[str, int] = {}
-    sizes = phone_first_load(server, table_id, wire)
+    sizes = phone_first_load(server, table_id, wire, query)
     assert any(u.endswith("/css/feats.css") for u in sizes)
-    assert any(u.endswith("/phone-feats.js") for u in sizes)
+    if not query:
+        bundle = next(u for u in sizes if "/bundles/" in u)
+        text = requests.get(bundle, timeout=5).text
+        assert '__b_defs.set("js/feats-tracker.js"' in text
+        assert '__b_defs.set("js/feats-dialogs.js"' in text
+        budget = PHONE_BUDGET
+    else:
+        assert any(u.endswith("/phone-feats.js") for u in sizes)
+        budget = UNBUNDLED_BUDGET
     # phone-feats.js fetches the tracker at a Legends table (beside it): it counts here
     todo = [next(u for u in sizes if u.endswith("/phone-feats.js"))
-            .replace("/phone-feats.js", "/feats-tracker.js")]
+            .replace("/phone-feats.js", "/feats-tracker.js")] if query else []
     while todo:
         url = todo.pop()
         if url not in sizes:
@@ -281,9 +291,9 @@ def test_legends_phone_first_load_is_small(server):
     total = sum(sizes.values())
     from test_browser_companion import ARTIFACTS
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "phone-weight-legends.txt").write_text(
+    (ARTIFACTS / f"phone-weight-legends{'-unbundled' if query else ''}.txt").write_text(
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
-    assert total <= PHONE_BUDGET, f"Legends phone first load {total} B > {PHONE_BUDGET} B"
+    assert total <= budget, f"Legends phone first load {total} B > {budget} B"
     assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
 
 

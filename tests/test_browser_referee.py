@@ -13,7 +13,8 @@ import time
 import pytest
 import requests
 
-from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, Watch, browser,  # noqa: F401
+from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET,  # noqa: F401
+                                    Watch, browser,
                                     create_table, loopback_only, pw, seat_tile, server, shot,
                                     small_targets, unnamed_controls)
 
@@ -310,9 +311,11 @@ def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
 
 
 @pytest.mark.browser
-def test_referee_phone_first_load_is_small(server, pw, browser):
-    """What a referee table's phone page really fetches before any tap (the sheets and
-    the card picker load on first use) stays within the phone budget."""
+@pytest.mark.parametrize("query", ["", "?bundle=0"])
+def test_referee_phone_first_load_is_small(server, pw, browser, query):
+    """What a referee table's phone page really fetches before any tap stays within the
+    phone budget: one bundle with every module it may use, or, served one by one
+    (?bundle=0), its modules without the sheets and the card picker (loaded on first use)."""
     r = requests.post(server + "/tables", data={"ruleset": "base", "mode": "referee"},
                       allow_redirects=False, timeout=5)
     table_id = r.headers["Location"].rstrip("/").split("/")[-1]
@@ -323,17 +326,23 @@ def test_referee_phone_first_load_is_small(server, pw, browser):
     sizes: dict[str, int] = {}
     page.on("requestfinished", lambda req: sizes.__setitem__(
         req.url, req.sizes()["responseBodySize"]) if not req.url.startswith("ws") else None)
-    page.goto(f"{server}/p/{table_id}#{token}")
+    page.goto(f"{server}/p/{table_id}{query}#{token}")
     expect(page.locator("#lobby-view")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    assert any(u.endswith("/referee-phone.js") for u in sizes)
-    assert not any(u.endswith(("/referee-play.js", "/referee-ask.js")) for u in sizes)
+    modules = [u for u in sizes if u.endswith(".js") and "/vendor/" not in u]
+    if query:
+        assert any(u.endswith("/referee-phone.js") for u in sizes)
+        assert not any(u.endswith(("/referee-play.js", "/referee-ask.js")) for u in sizes)
+        budget = UNBUNDLED_BUDGET
+    else:
+        assert len(modules) == 1 and modules[0].endswith("/js/referee-phone+js/phone.js"), modules
+        budget = PHONE_BUDGET
     sizes = {u: n for u, n in sizes.items() if "/socket.io/?" not in u}
     total = sum(sizes.values())
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "referee-phone-weight.txt").write_text(
+    (ARTIFACTS / f"referee-phone-weight{'-unbundled' if query else ''}.txt").write_text(
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
-    assert total <= PHONE_BUDGET, f"referee phone first load {total} B > {PHONE_BUDGET} B"
+    assert total <= budget, f"referee phone first load {total} B > {budget} B"
     ctx.close()
 
 

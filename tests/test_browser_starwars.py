@@ -14,7 +14,8 @@ import re
 import pytest
 import requests
 
-from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, Watch, browser,  # noqa: F401
+from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET,  # noqa: F401
+                                    Watch, browser,
                                     deal_with_ann, join_phone, loopback_only,
                                     phone_first_load, pw,
                                     seat_tile, server, shot)
@@ -342,21 +343,25 @@ def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
         c.close()
 
 
-def test_star_wars_phone_first_load_is_small(server):
-    """A Star Wars phone loads its stylesheet and words, not the referee sheets: still
-    within the budget; a base-game phone loads nothing of the edition."""
+@pytest.mark.parametrize("query", ["", "?bundle=0"])
+def test_star_wars_phone_first_load_is_small(server, query):
+    """A Star Wars phone loads its stylesheet and words (and, served one by one, not the
+    referee sheets: its bundle has them): still within the budget; a base-game phone
+    loads nothing of the edition."""
     sizes = {}
     for ruleset in ("starwars", "base"):
         r = requests.post(server + "/tables", data={"ruleset": ruleset, "mode": "referee"},
                           allow_redirects=False, timeout=5)
         table_id = r.headers["Location"].rstrip("/").split("/")[-1]
-        sizes[ruleset] = phone_first_load(server, table_id)
+        sizes[ruleset] = phone_first_load(server, table_id, query=query)
     total = sum(sizes["starwars"].values())
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "phone-weight-starwars.txt").write_text(
+    (ARTIFACTS / f"phone-weight-starwars{'-unbundled' if query else ''}.txt").write_text(
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes["starwars"].items()))
         + f"{total:8d}  total\n")
-    assert total <= PHONE_BUDGET, f"Star Wars phone first load {total} B > {PHONE_BUDGET} B"
+    budget = UNBUNDLED_BUDGET if query else PHONE_BUDGET
+    assert total <= budget, f"Star Wars phone first load {total} B > {budget} B"
     assert any(u.endswith("starwars.css") for u in sizes["starwars"])
     assert not any("starwars" in u for u in sizes["base"])
-    assert not any(u.endswith("referee-sheets.js") for u in sizes["starwars"])
+    if query:
+        assert not any(u.endswith("referee-sheets.js") for u in sizes["starwars"])

@@ -8,13 +8,13 @@ import re
 
 from companion.assets import Assets
 
-PAGE_LINKS = re.compile(r'(?:href|src)="(/(?:assets|static)/[^"]+)"')
+PAGE_LINKS = re.compile(r'(?:href|src)="(/(?:assets|static|bundles)/[^"]+)"')
 
 
-def phone_page(client, mode="referee"):
+def phone_page(client, mode="referee", query=""):
     r = client.post("/tables", data={"mode": mode})
     table_id = r.headers["Location"].rsplit("/", 1)[1]
-    r = client.get(f"/p/{table_id}", headers={"Accept-Encoding": "gzip, br"})
+    r = client.get(f"/p/{table_id}{query}", headers={"Accept-Encoding": "gzip, br"})
     assert r.status_code == 200
     assert r.headers["Content-Encoding"] == "gzip"
     return gzip.decompress(r.data).decode()
@@ -24,7 +24,8 @@ def test_every_file_a_page_links_is_versioned_compressed_and_kept(app, client):
     html = phone_page(client)
     links = PAGE_LINKS.findall(html)
     version = app.extensions["assets"].version
-    assert links and all(u.startswith(f"/assets/{version}/") for u in links), links
+    assert links and all(u.startswith((f"/assets/{version}/", "/bundles/")) for u in links), links
+    assert any(u.startswith("/bundles/") for u in links)     # the page's modules, one file
     for url in set(links):
         r = client.get(url, headers={"Accept-Encoding": "gzip"})
         assert r.status_code == 200, url
@@ -39,7 +40,8 @@ def test_every_file_a_page_links_is_versioned_compressed_and_kept(app, client):
 
 
 def test_modules_are_preloaded_except_those_loaded_on_demand(app, client):
-    html = phone_page(client)
+    """Served one by one (?bundle=0, see test_server_bundle.py), the modules are preloaded."""
+    html = phone_page(client, query="?bundle=0")
     preloads = re.findall(r'<link rel="modulepreload" href="/assets/\w+/js/([\w-]+\.js)"', html)
     assets = app.extensions["assets"]
     assert {"phone.js", "connection.js", "delta.js", "dom.js"} <= set(preloads)

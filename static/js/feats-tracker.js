@@ -5,7 +5,9 @@ import { $, h, fill, get, list, pieces } from "./dom.js";
 import { colourOf, tokenChips, pips, ruleHref } from "./feats-common.js";
 import { t, tn, tname } from "./i18n.js";
 
-export let send = async () => ({ ok: false });
+let sender = async () => ({ ok: false });
+// what the dialogs call to send a move: always the newest one wired
+export const send = (...args) => sender(...args);
 let snap = null;
 
 /** What doing a Crossroad Feat costs, in words ("discard a Beer"), or "". */
@@ -19,7 +21,7 @@ export const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
 const DIALOGS = "./feats-dialogs.js";
 const dialog = (fn, ...args) => import(DIALOGS).then((d) => d[fn](...args));
 
-export function wireFeats(move) { if (move) send = move; }
+export function wireFeats(move) { if (move) sender = move; }
 
 export const view = () => get(snap, "view") || {};
 export const me = () => view().me || {};
@@ -30,7 +32,7 @@ export const tracker = () => view().mode !== "referee";
 export const names = (cards) => list(cards).map((c) => (typeof c === "object" ? c.name : c)).filter(Boolean);
 
 export function renderFeats(s, move) {
-  if (move) send = move;
+  wireFeats(move);
   snap = s;
   const box = $("#feats-box");
   const on = !!box && !!(view().features || {}).feats && !!view().me;
