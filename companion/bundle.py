@@ -637,7 +637,8 @@ def init_app(app, assets) -> Bundles:
     app.add_url_rule("/bundles/<key>/<path:name>", "bundle", serve)
 
     def modulepreload(entry: str) -> Markup:
-        return Markup("") if bundles.on() else preload(entry)
+        """No hints for modules the page's bundle holds (a module from elsewhere keeps its own)."""
+        return Markup("") if bundles.on() and entry in bundles.modules() else preload(entry)
 
     def module_script(entry: str) -> Markup:
         """A page's module: its own <script>, or a part of the page's bundle."""
