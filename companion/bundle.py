@@ -548,6 +548,9 @@ def entries_of(name: str) -> list[str]:
 # ---- serving --------------------------------------------------------------------------
 
 MAX_ENTRIES = 8
+# the pages' usual entries, built by warm(); any other set is built at its first page
+WARM = [("js/phone.js",), ("js/referee-phone.js", "js/phone.js"), ("js/host.js",),
+        ("js/rules.js", "js/rules-anchor.js")]
 
 
 class Bundles:
@@ -587,6 +590,13 @@ class Bundles:
                     self.log.warning("modules served one by one, not bundled: %s", err)
                     self._ok = False
             return self._ok
+
+    def warm(self) -> None:
+        """Read every module now (a server at its start), so the first page waits for none."""
+        if self.enabled and self.ok:
+            for entries in WARM:
+                if all(e in self.modules() for e in entries):
+                    self.get(list(entries))
 
     def on(self) -> bool:
         return self.enabled and request.args.get("bundle") != "0" and self.ok

@@ -56,6 +56,7 @@ def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.quiet:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    app.extensions["bundles"].warm()        # the pages' bundles now, not at the first phone
     n = len(app.extensions["companion"].tables.all())
     where = app.config["DATABASE"]
     if "://" in where:                 # no password on the terminal

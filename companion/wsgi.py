@@ -34,4 +34,5 @@ def __getattr__(name: str):
         raise AttributeError(name)
     sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
     app = create_app(config_from_env())
+    app.extensions["bundles"].warm()        # the pages' bundles now, not at the first phone
     return app

@@ -25,7 +25,7 @@ from conftest import free_port
 
 SKIP = {".git", ".venv", "data", "build", "dist", "test-artifacts", "__pycache__",
         ".pytest_cache", ".hypothesis"}
-STATIC_REF = re.compile(r"""(?:src|href)="(/(?:static|assets/\w+)/[^"]+)\"""")
+STATIC_REF = re.compile(r"""(?:src|href)="(/(?:static|assets/\w+|bundles/\w+)/[^"]+)\"""")
 VERSIONED = re.compile(r"^/assets/\w+/")      # /assets/<version>/x is the file static/x
 JS_IMPORT = re.compile(r"""["'`]((?:\./|\.\./|/static/)[^"'`$]+\.(?:js|css|svg|mp4|webm))["'`]""")
 CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']""")
@@ -130,10 +130,12 @@ def test_every_page_and_every_file_it_references_loads(installed):
                    allow_redirects=False)
         assert r.status_code == 303, r.text
         tid = r.headers["Location"].rsplit("/", 1)[1]
-        host = s.get(url + f"/host/{tid}")
-        assert host.status_code == 200 and "socket.io" in host.text
-        pages.append(host)
-        pages += [f"/t/{tid}", f"/p/{tid}"]
+        for query in ("", "?bundle=0"):        # a bundle per page, or module by module
+            host = s.get(url + f"/host/{tid}{query}")
+            assert host.status_code == 200 and "socket.io" in host.text
+            pages.append(host)
+            pages += [f"/p/{tid}{query}"]
+        pages.append(f"/t/{tid}")
     pages.append("/join")              # several tables wait: the list of tables
     todo: set[str] = set()
     for p in pages:
@@ -148,12 +150,13 @@ def test_every_page_and_every_file_it_references_loads(installed):
         r = requests.get(url + path)
         assert r.status_code == 200 and r.content, (path, r.status_code)
         kind = path.split("?")[0].rsplit(".", 1)[-1]
-        if kind in ("js", "css"):
+        if kind in ("js", "css") and not path.startswith("/bundles/"):   # a bundle imports nothing
             todo |= references(url + path, r.text, kind) - seen
     names = {VERSIONED.sub("/static/", p.split("?")[0]) for p in seen}
     assert {"/static/js/phone.js", "/static/js/host.js", "/static/js/referee-play.js",
             "/static/js/feats-tracker.js", "/static/vendor/socket.io.min.js",
             "/static/css/feats.css"} <= names, names
+    assert any(p.startswith("/bundles/") for p in seen), seen
     print(f"{len(pages)} pages, {len(names)} static files they reference")
 
 

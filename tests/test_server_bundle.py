@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from companion import create_app
-from companion.bundle import Bundler, NotUnderstood, entries_of, tokenize
+from companion.bundle import WARM, Bundler, NotUnderstood, entries_of, tokenize
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not on this machine")
@@ -235,3 +235,9 @@ def test_every_real_pages_bundle_parses(app, client, tmp_path):
     bundles = app.extensions["bundles"]
     assert bundles.ok
     assert set(bundles.modules()) - seen == {"js/lobby-ability.js"}   # a Star Wars lobby's
+
+
+def test_a_server_builds_its_pages_bundles_at_start(app):
+    bundles = app.extensions["bundles"]
+    bundles.warm()
+    assert set(bundles._built) == {tuple(entries) for entries in WARM}
