@@ -241,3 +241,21 @@ def test_a_server_builds_its_pages_bundles_at_start(app):
     bundles = app.extensions["bundles"]
     bundles.warm()
     assert set(bundles._built) == {tuple(entries) for entries in WARM}
+
+
+def test_without_comments_every_real_module_has_the_same_tokens():
+    """compact() drops comments and indentation only: each module of static/ keeps its
+    tokens, and the line breaks between them (what semicolon insertion reads)."""
+    from pathlib import Path
+
+    from companion.bundle import compact
+    folder = Path(__file__).resolve().parent.parent / "static"
+    modules = [p for p in folder.rglob("*.js") if "vendor" not in p.parts]
+    assert len(modules) > 20
+    for path in modules:
+        src = path.read_text()
+        short = compact(path.name, src)
+        before, after = tokenize(path.name, src), tokenize(path.name, short)
+        assert [(t.text, t.nl and i > 0) for i, t in enumerate(before)] == \
+            [(t.text, t.nl and i > 0) for i, t in enumerate(after)], path
+        assert len(short) < len(src)
