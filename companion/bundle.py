@@ -180,7 +180,6 @@ class Import:
     dep: str                               # the module's path under static/
     names: list[tuple[str, str]]           # (exported name, local name)
     namespace: str | None = None           # import * as ns / export {...} from: a local
-    reexport: bool = False
 
 
 @dataclass
@@ -362,7 +361,7 @@ def parse(rel: str, src: str, exists: Callable[[str], bool]) -> Module:
             if k < len(toks) and toks[k].text == "from":
                 dep, k = spec_at(k + 1)
                 local = f"{PREFIX}re{len(mod.imports)}"
-                mod.imports.append(Import(tok.start, dep, [], local, reexport=True))
+                mod.imports.append(Import(tok.start, dep, [], local))
                 for name, exported in pairs:
                     mod.exports[exported] = f"{local}[{json.dumps(name)}]"
             else:
@@ -478,7 +477,10 @@ class Bundler:
                 raise NotUnderstood(rel, "not there")
             key = (rel, hashlib.sha256(src.encode()).digest())
             if key not in _PARSED:     # the same file in another app of this process
-                _PARSED[key] = parse(rel, src, lambda r: self.source(r) is not None)
+                try:
+                    _PARSED[key] = parse(rel, src, lambda r: self.source(r) is not None)
+                except IndexError:
+                    raise NotUnderstood(rel, "it ends inside an import or export") from None
             self._modules[rel] = _PARSED[key]
         return self._modules[rel]
 
@@ -586,7 +588,7 @@ class Bundles:
                     for rel in sorted(self.modules()):
                         self._bundler.order([rel])
                     self._ok = True
-                except (NotUnderstood, UnicodeDecodeError) as err:
+                except Exception as err:      # noqa: BLE001 - whatever it is, pages still work
                     self.log.warning("modules served one by one, not bundled: %s", err)
                     self._ok = False
             return self._ok
@@ -650,18 +652,27 @@ def init_app(app, assets) -> Bundles:
         """No hints for modules the page's bundle holds (a module from elsewhere keeps its own)."""
         return Markup("") if bundles.on() and entry in bundles.modules() else preload(entry)
 
+    def script(entry: str) -> str:
+        return f'<script type="module" src="{escape(assets.url(entry))}"></script>'
+
     def module_script(entry: str) -> Markup:
         """A page's module: its own <script>, or a part of the page's bundle."""
-        if bundles.on():
+        if bundles.on() and entry in bundles.modules():
             g.setdefault("bundle_entries", []).append(entry)
             return Markup("")
-        return Markup(f'<script type="module" src="{escape(assets.url(entry))}"></script>')
+        return Markup(script(entry))
 
     def module_bundle() -> Markup:
+        """The page's bundle, at the end of its body (module scripts run after parsing)."""
         entries = g.get("bundle_entries")
         if not entries:
             return Markup("")
-        return Markup(f'<script type="module" src="{escape(bundles.url(entries))}"></script>')
+        try:
+            url = bundles.url(entries)
+        except Exception as err:          # noqa: BLE001 - the modules one by one, then
+            app.logger.warning("page served without its bundle: %s", err)
+            return Markup("\n".join(script(e) for e in entries))
+        return Markup(f'<script type="module" src="{escape(url)}"></script>')
 
     app.jinja_env.globals.update(modulepreload=modulepreload, module_script=module_script,
                                  module_bundle=module_bundle)

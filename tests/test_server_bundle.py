@@ -112,6 +112,8 @@ def test_a_pages_entries_run_in_the_order_of_its_scripts(tmp_path):
     ('const s = "open;\n', "string left open"),
     ("function f() {\n", "left open"),
     ("const __b_load = 1;\n", "__b_"),
+    ("export\n", "ends inside"),
+    ("import x\n", "ends inside"),
 ])
 def test_what_the_bundler_refuses(source, why):
     files = {"js/entry.js": source,
