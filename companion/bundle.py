@@ -446,10 +446,11 @@ def module_text(mod: Module) -> str:
         load = f"await {PREFIX}load({json.dumps(imp.dep)})"
         if imp.namespace:
             head.append(f"const {imp.namespace} = {load};")
-        elif imp.names:
+            load = imp.namespace
+        if imp.names:
             pairs = ", ".join(f"{json.dumps(name)}: {local}" for name, local in imp.names)
             head.append(f"const {{ {pairs} }} = {load};")
-        else:
+        elif not imp.namespace:
             head.append(f"{load};")
     getters = ",\n  ".join(f"{json.dumps(name)}: {{ get: () => {expr}, enumerable: true }}"
                            for name, expr in mod.exports.items())

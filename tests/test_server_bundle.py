@@ -23,6 +23,7 @@ GRAPH = {
     "js/a.js": """\
 import { b, bump as up } from "./b.js";
 import * as c from "./c.js";
+import E, * as e from "./e.js";
 const fake = "import { x } from './nope.js'";   // export let y = 1; import("./nope.js")
 const re = /\\/import\\(/;
 const tpl = `export ${b} import("./nope.js")`;
@@ -33,7 +34,9 @@ const D = "./d.js";
 const d = await import(D);
 log.push(d.default, d.shared === c.token, (await import("./d.js")) === d);
 log.push(re.test("/import("), fake.length > 0, tpl.startsWith("export 2"));
+log.push(E(), e.e, e.default === E);
 """,
+    "js/e.js": 'export default function named() { return "E"; }\nexport const e = 5;\n',
     "js/b.js": """\
 import "./c.js";
 import { inc } from "./c.js";
@@ -83,7 +86,8 @@ def run(tmp_path, text: str) -> list:
 def test_a_bundle_runs_modules_in_order_once_with_shared_instances(tmp_path):
     text = bundle(GRAPH, ["js/a.js"])
     assert "js/d.js" in text and "js/unused.js" not in text
-    assert run(tmp_path, text) == ["c", "b", "a", 2, 1, "d", "D", True, True, True, True, True]
+    assert run(tmp_path, text) == ["c", "b", "a", 2, 1, "d", "D", True, True, True, True, True,
+                                   "E", 5, True]
 
 
 @needs_node
