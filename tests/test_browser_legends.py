@@ -292,7 +292,8 @@ def test_legends_phone_first_load_is_small(server, query):
     from test_browser_companion import ARTIFACTS
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"phone-weight-legends{'-unbundled' if query else ''}.txt").write_text(
-        "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
+        "".join(f"{n:8d} {wire[u]:8d}  {u}\n" for u, n in sorted(sizes.items()))
+        + f"{total:8d} {sum(wire.values()):8d}  total (uncompressed, on the wire)\n")
     assert total <= budget, f"Legends phone first load {total} B > {budget} B"
     assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
 
