@@ -13,7 +13,8 @@ import subprocess
 import pytest
 
 from companion import create_app
-from companion.bundle import WARM, Bundler, NotUnderstood, entries_of, tokenize
+from companion.bundle import WARM, Bundler, entries_of
+from companion.jsmodules import NotUnderstood, tokenize
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not on this machine")
@@ -254,7 +255,7 @@ def test_without_comments_every_real_module_has_the_same_tokens():
     tokens, and the line breaks between them (what semicolon insertion reads)."""
     from pathlib import Path
 
-    from companion.bundle import compact
+    from companion.jsmodules import compact
     folder = Path(__file__).resolve().parent.parent / "static"
     modules = [p for p in folder.rglob("*.js") if "vendor" not in p.parts]
     assert len(modules) > 20
