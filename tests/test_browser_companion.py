@@ -38,10 +38,12 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 # takes gzip as every browser does. Since issue 11 the page's modules come as one bundle
 # (companion/bundle.py) holding the ones a tap loads later too (referee sheets, Feat
 # dialogs, the story), without comments: more to parse, less on the wire. Served one by
-# one (?bundle=0), the page's first load keeps the budget it had (UNBUNDLED_BUDGET).
-PHONE_BUDGET = 192 * 1024
+# one (?bundle=0): UNBUNDLED_BUDGET, the 160 KB it had before the bundle, plus 16 KB for
+# the words in the reader's language (the catalog module, i18n.js, the language switch:
+# a Star Wars or Legends phone's catalog holds its cards' and abilities' names and texts).
+PHONE_BUDGET = 208 * 1024
 PHONE_WIRE_BUDGET = 64 * 1024
-UNBUNDLED_BUDGET = 160 * 1024
+UNBUNDLED_BUDGET = 176 * 1024
 
 def missing(reason: str):
     """Skip (or fail, under REQUIRE_BROWSER=1) because the browser cannot run."""
@@ -672,9 +674,10 @@ def test_phone_page_first_load_is_small(server):
         "".join(f"{n:8d} {wire[u]:8d}  {u}\n" for u, n in sorted(sizes.items()))
         + f"{total:8d} {sum(wire.values()):8d}  total (uncompressed, on the wire)\n")
     assert any(u.endswith("socket.io.min.js") for u in sizes)
-    modules = [u for u in sizes if u.endswith(".js") and "/vendor/" not in u]
+    modules = [u for u in sizes if u.endswith(".js") and "/vendor/" not in u
+               and "/i18n/" not in u]                # the words' catalog: data, not code
     assert len(modules) == 1 and "/bundles/" in modules[0], modules  # one file for all
-    assert modules[0].endswith("/js/phone.js"), modules
+    assert modules[0].endswith("+js/phone.js"), modules
     assert total <= PHONE_BUDGET, f"phone page first load {total} B > {PHONE_BUDGET} B"
     assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
     # served one by one, for debugging: the modules it imports, within the old budget

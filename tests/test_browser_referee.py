@@ -329,13 +329,13 @@ def test_referee_phone_first_load_is_small(server, pw, browser, query):
     page.goto(f"{server}/p/{table_id}{query}#{token}")
     expect(page.locator("#lobby-view")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    modules = [u for u in sizes if u.endswith(".js") and "/vendor/" not in u]
+    modules = [u for u in sizes if u.endswith(".js") and "/vendor/" not in u and "/i18n/" not in u]
     if query:
         assert any(u.endswith("/referee-phone.js") for u in sizes)
         assert not any(u.endswith(("/referee-play.js", "/referee-ask.js")) for u in sizes)
         budget = UNBUNDLED_BUDGET
     else:
-        assert len(modules) == 1 and modules[0].endswith("/js/referee-phone+js/phone.js"), modules
+        assert len(modules) == 1 and modules[0].endswith("/js/referee-phone+js/language+js/phone.js"), modules
         budget = PHONE_BUDGET
     sizes = {u: n for u, n in sizes.items() if "/socket.io/?" not in u}
     total = sum(sizes.values())
