@@ -219,6 +219,19 @@ def deal_with_ann(browser, watch, pw, host):
     return ann_ctx, ann
 
 
+def draw_and_shoot(server: str, table_id: str, token: str, target: str) -> None:
+    """The seat of `token` (whose turn it is, at a referee table) draws and plays a BANG!
+    at `target`, from a Socket.IO client of its own (not from the page under test)."""
+    import socketio
+    shooter = socketio.SimpleClient()
+    shooter.connect(server, auth={"table": table_id, "token": token}, transports=["websocket"])
+    try:
+        assert shooter.call("move", {"draw": {}}, timeout=5)["ok"]
+        assert shooter.call("move", {"play": "BANG!", "target": target}, timeout=5)["ok"]
+    finally:
+        shooter.disconnect()
+
+
 def unnamed_controls(page) -> list[str]:
     return page.evaluate(UNNAMED)
 
@@ -516,8 +529,6 @@ def test_phone_reconnects_after_a_server_restart(pw, browser):
 def test_referee_mode_question_and_answer(server, pw, browser):
     """Referee mode: a BANG! reported by the shooter puts a question on the target's phone
     (and in large letters on the host screen); the target answers from the phone."""
-    import socketio
-
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server, "Referee")
     join_url = loopback_only(host.locator("#join-url").inner_text().strip())
@@ -545,14 +556,7 @@ def test_referee_mode_question_and_answer(server, pw, browser):
     expect(phone.get_by_role("button", name="Barrel")).to_be_disabled()
     life = int(phone.locator("#life-value").inner_text())
 
-    shooter = socketio.SimpleClient()
-    shooter.connect(server, auth={"table": table_id, "token": tokens[sheriff]},
-                    transports=["websocket"])
-    try:
-        assert shooter.call("move", {"draw": {}}, timeout=5)["ok"]
-        assert shooter.call("move", {"play": "BANG!", "target": target}, timeout=5)["ok"]
-    finally:
-        shooter.disconnect()
+    draw_and_shoot(server, table_id, tokens[sheriff], target)
 
     question = phone.locator("#my-question")
     expect(question).to_contain_text(f"You must answer BANG! from {sheriff}")

@@ -393,7 +393,7 @@ def test_the_catalog_leaves_out_the_long_rule_texts():
 # ---- in a browser: the catalog read by static/js/i18n.js, the language switch ----------
 
 from test_browser_companion import (  # noqa: E402  (the browser tests' fixtures and helpers)
-    Watch, browser, create_table, loopback_only, pw, server, shot)
+    Watch, browser, create_table, draw_and_shoot, loopback_only, pw, server, shot)
 
 
 @pytest.fixture
@@ -461,7 +461,6 @@ def test_the_language_switch_keeps_the_seat_and_the_question(server, pw, browser
     """A Hungarian phone (its browser's language) with a question open switches to
     Russian: the page comes back in Russian, still seated, the question still open, and
     the choice stays on that phone; the host screen keeps its own language."""
-    import socketio
     import requests
 
     watch = Watch()
@@ -485,14 +484,7 @@ def test_the_language_switch_keeps_the_seat_and_the_question(server, pw, browser
         phone.goto(f"{server}/p/{table_id}#{tokens[target]}")
         expect(phone.locator("#game-view")).to_be_visible()
         assert phone.evaluate("document.documentElement.lang") == "hu"   # the browser's
-        shooter = socketio.SimpleClient()
-        shooter.connect(server, auth={"table": table_id, "token": tokens[sheriff]},
-                        transports=["websocket"])
-        try:
-            assert shooter.call("move", {"draw": {}}, timeout=5)["ok"]
-            assert shooter.call("move", {"play": "BANG!", "target": target}, timeout=5)["ok"]
-        finally:
-            shooter.disconnect()
+        draw_and_shoot(server, table_id, tokens[sheriff], target)
         question = phone.locator("#my-question")
         expect(question).to_be_visible()
         asked = question.inner_text()
