@@ -31,7 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import cpu_s, free_port, in_parallel, pace, pct, rss_mb, wait_port  # noqa: E402
+from harness import cpu_s, free_port, in_parallel, pace, pct, rss_mb, stop, wait_port  # noqa: E402
 
 PLAYERS = 7
 STATE_BYTES = 2048
@@ -162,12 +162,7 @@ def run(args) -> dict:
                 "cpu_pct": 100.0 * (cpu_s(srv.pid) - cpu0) / (time.perf_counter() - w0),
                 "rss": rss_mb(srv.pid), "bytes_per_phone": per_phone, "max_lag_ms": lag * 1000}
     finally:
-        srv.send_signal(signal.SIGTERM)
-        try:
-            srv.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            srv.kill()
-            srv.wait(timeout=10)
+        stop(srv)
         in_parallel(lambda c: c.disconnect(), clients)
 
 

@@ -42,7 +42,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import bare_fanout  # noqa: E402
-from harness import cpu_s, free_port, in_parallel, median, pace, pct, rss_mb  # noqa: E402
+from harness import cpu_s, free_port, in_parallel, median, pace, pct, rss_mb, stop  # noqa: E402
 
 PLAYERS = 7
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
@@ -205,12 +205,7 @@ def run_ours(args) -> dict:
                     "rss_peak": rss_mb(srv.pid, "VmHWM"), "full_size": rec.full_size,
                     "bytes_per_phone": per_phone, "fulls": rec.fulls}
         finally:
-            srv.send_signal(signal.SIGTERM)              # first: client closes then return at once
-            try:
-                srv.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                srv.kill()
-                srv.wait(timeout=10)
+            stop(srv)                    # first: client closes then return at once
             in_parallel(lambda c: c.disconnect(), clients)
             log.close()
 

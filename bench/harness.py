@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import socket
+import subprocess
 import threading
 import time
 
@@ -94,3 +96,13 @@ def pace(n: int, rate: float):
         else:
             lag = max(lag, now - due)
         yield i, lag
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """End a server this benchmark started: SIGTERM, then SIGKILL after 10 s."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)

@@ -42,7 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-from harness import free_port  # noqa: E402
+from harness import free_port, stop  # noqa: E402
 
 NETWORK = {"offline": False, "latency": 60, "downloadThroughput": 8_000_000 / 8,
            "uploadThroughput": 2_000_000 / 8}
@@ -78,15 +78,6 @@ def start(cmd: list[str], cwd: str, url: str) -> subprocess.Popen:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit(f"{cmd[1]} did not start within 30 s")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def dealt_seat(url: str, mode: str) -> str:
