@@ -181,6 +181,15 @@ def create_table(browser, watch, base, mode_label: str | None = None, height: in
     return host_ctx, host
 
 
+def join_by_request(host, names) -> tuple[str, str, dict]:
+    """Seat `names` at the host page's table by POSTing to its join address (no phone
+    page): (the join address on loopback, the table id, {name: seat token})."""
+    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
+    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
+              for n in names}
+    return join_url, join_url.rstrip("/").split("/")[-1], tokens
+
+
 def join_phone(browser, watch, pw, device: str, url: str, name: str, **extra):
     ctx = browser.new_context(**pw.devices[device], **extra)
     # Record vibrations (headless Chromium has no motor to ask).
@@ -531,11 +540,8 @@ def test_referee_mode_question_and_answer(server, pw, browser):
     (and in large letters on the host screen); the target answers from the phone."""
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server, "Referee")
-    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
-    table_id = join_url.rstrip("/").split("/")[-1]
     names = ["Ann", "Bob", "Cid", "Dee"]
-    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
-              for n in names}
+    _, table_id, tokens = join_by_request(host, names)
     expect(host.locator("#lobby-list li")).to_have_count(4)
     # Characters whose draw phase is the ordinary one.
     for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):

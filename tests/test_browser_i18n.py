@@ -15,13 +15,12 @@ from __future__ import annotations
 import gettext
 
 import pytest
-import requests
 from babel.messages.pofile import read_po
 
 from companion import i18n
 from engine.say import is_message, msg, name, plural, render
 from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, create_table, loopback_only, pw, server, shot)
+    Watch, browser, create_table, join_by_request, pw, server, shot)
 
 try:
     from playwright.sync_api import expect
@@ -118,10 +117,7 @@ def test_three_languages_at_one_table(server, pw, browser):
     hu, ru = Po("hu"), Po("ru")
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server, "Referee")
-    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
-    table = join_url.rstrip("/").split("/")[-1]
-    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
-              for n in NAMES}
+    _, table, tokens = join_by_request(host, NAMES)
     for n, c in zip(NAMES, CHARACTERS):
         host.get_by_label(f"Character for {n}").select_option(c)
     host.get_by_role("button", name="Deal roles").click()

@@ -14,7 +14,7 @@ import pytest
 import requests
 
 from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, loopback_only, pw, seat_tile, server, shot, small_targets, unnamed_controls)
+    Watch, browser, join_by_request, pw, seat_tile, server, shot, small_targets, unnamed_controls)
 
 try:
     from playwright.sync_api import expect
@@ -78,10 +78,7 @@ def test_feat_tracker_on_phones_and_host(server, pw, browser):
     shot(host, "legends-start-page")
     host.get_by_role("button", name="Create the table").click()
     host.wait_for_url(re.compile(r"/host/\w+"))
-    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
-    table_id = join_url.rstrip("/").split("/")[-1]
-    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
-              for n in NAMES}
+    _, table_id, tokens = join_by_request(host, NAMES)
     expect(host.locator("#lobby-list li")).to_have_count(4)
     for n, c in zip(NAMES, CHARS):
         host.get_by_label(f"Character for {n}").select_option(c)
@@ -300,6 +297,13 @@ def test_legends_phone_first_load_is_small(server, query):
     assert sum(wire.values()) <= PHONE_WIRE_BUDGET, f"{sum(wire.values())} B on the wire"
 
 
+def from_turn(view: dict) -> list[str]:
+    """The four seats in play order, starting with the one whose turn it is."""
+    order = [s["name"] for s in view["seats"]]
+    k = order.index(view["turn"])
+    return [order[(k + i) % 4] for i in range(4)]
+
+
 def dealt_referee_table(server):
     """A Legends referee table dealt with CHARS to NAMES: (table id, seat tokens, the
     host's socket, each seat's client, latest() -> the newest public view)."""
@@ -338,9 +342,8 @@ def test_claim_crossroad_cards_and_jail_heart_on_phones(server, pw, browser):
     table_id, tokens, admin, seats, latest = dealt_referee_table(server)
     try:
         view = latest()
-        order = [s["name"] for s in view["seats"]]
-        k = order.index(view["turn"])
-        p0, p1, p2, p3 = (order[(k + i) % 4] for i in range(4))
+        order = [s["name"] for s in view["seats"]]          # seat indexes in the view
+        p0, p1, p2, p3 = from_turn(view)
         shown = view["feats"][0]["name"]
         fresh = ["Borderlands" if shown != "Borderlands" else "Bottleneck",
                  "A Thousand Ways to Die" if shown != "A Thousand Ways to Die" else "Fifty Guns"]
@@ -442,10 +445,7 @@ def test_tracker_mode_feats_are_trusted(server, pw, browser):
     host.goto(server + "/")
     host.get_by_label("BANG! Legends").check()
     host.get_by_role("button", name="Create the table").click()
-    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
-    table_id = join_url.rstrip("/").split("/")[-1]
-    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
-              for n in NAMES}
+    _, table_id, tokens = join_by_request(host, NAMES)
     expect(host.locator("#lobby-list li")).to_have_count(4)
     host.get_by_role("button", name="Deal roles").click()
     first = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
@@ -475,9 +475,7 @@ def test_chuck_a_luck_met_in_a_duel_and_boast_with_fame_everywhere(server, pw, b
     table_id, tokens, admin, seats, latest = dealt_referee_table(server)
     try:
         view = latest()
-        order = [s["name"] for s in view["seats"]]
-        k = order.index(view["turn"])
-        p0, p1, p2, p3 = (order[(k + i) % 4] for i in range(4))
+        p0, p1, p2, p3 = from_turn(view)
         chuck = "The Chuck-a-Luck"
         shown = view["feats"][0]["name"]
         other = shown if shown != chuck else "Bottleneck"

@@ -393,7 +393,7 @@ def test_the_catalog_leaves_out_the_long_rule_texts():
 # ---- in a browser: the catalog read by static/js/i18n.js, the language switch ----------
 
 from test_browser_companion import (  # noqa: E402  (the browser tests' fixtures and helpers)
-    Watch, browser, create_table, draw_and_shoot, loopback_only, pw, server, shot)
+    Watch, browser, create_table, draw_and_shoot, join_by_request, pw, server, shot)
 
 
 @pytest.fixture
@@ -461,15 +461,10 @@ def test_the_language_switch_keeps_the_seat_and_the_question(server, pw, browser
     """A Hungarian phone (its browser's language) with a question open switches to
     Russian: the page comes back in Russian, still seated, the question still open, and
     the choice stays on that phone; the host screen keeps its own language."""
-    import requests
-
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server, "Referee")
-    join_url = loopback_only(host.locator("#join-url").inner_text().strip())
-    table_id = join_url.rstrip("/").split("/")[-1]
     names = ["Ann", "Bob", "Cid", "Dee"]
-    tokens = {n: requests.post(join_url + "/join", json={"name": n}, timeout=5).json()["token"]
-              for n in names}
+    _, table_id, tokens = join_by_request(host, names)
     for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):
         host.get_by_label(f"Character for {n}").select_option(c)
     host.get_by_role("button", name="Deal roles").click()
