@@ -32,7 +32,6 @@ import subprocess
 import sys
 import time
 
-import requests
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -157,24 +156,13 @@ def run(n: int, args) -> dict:
             return r
         finally:
             laptop.stop()
-    started = []
-    try:
-        pg = services.Postgres().start()
-        started.append(pg)
-        redis = services.Redis().start()
-        started.append(redis)
-        apps = [services.App(pg.url, redis.url, threads=500).start() for _ in range(n)]
-        started += apps
-        proxy = services.Nginx([a.port for a in apps]).start()
-        started.append(proxy)
+    with services.hosted(n, threads=500) as running:
+        pg, redis, apps, proxy = (running[k] for k in ("pg", "redis", "apps", "proxy"))
         r = measure(proxy.url, lambda: [p for a in apps for p in a.pids()],
                     lambda: group_pids(pg.proc) + [redis.proc.pid] + group_pids(proxy.proc),
                     args)
         r["rss"] = sum(a.rss_mb() for a in apps)
         return r
-    finally:
-        for s in reversed(started):
-            s.stop()
 
 
 def main() -> None:

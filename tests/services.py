@@ -8,6 +8,7 @@ As root (CI), PostgreSQL runs as the `postgres` user that Debian's package creat
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -289,3 +290,23 @@ class App:
     def stop(self) -> None:
         stop(self.proc, signal.SIGTERM, group=True)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def hosted(processes: int, **app_options):
+    """PostgreSQL, Redis, `processes` app servers and nginx in front of them, as
+    {"pg", "redis", "apps", "proxy"}; every one stopped, last started first, on exit."""
+    started = []
+    try:
+        pg = Postgres().start()
+        started.append(pg)
+        redis = Redis().start()
+        started.append(redis)
+        apps = [App(pg.url, redis.url, **app_options).start() for _ in range(processes)]
+        started += apps
+        proxy = Nginx([a.port for a in apps]).start()
+        started.append(proxy)
+        yield {"pg": pg, "redis": redis, "apps": apps, "proxy": proxy}
+    finally:
+        for s in reversed(started):
+            s.stop()

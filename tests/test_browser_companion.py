@@ -228,6 +228,22 @@ def deal_with_ann(browser, watch, pw, host):
     return ann_ctx, ann
 
 
+def host_deals_referee_table(browser, watch, base: str):
+    """A referee table of Ann, Bob, Cid and Dee (characters whose draw phase is the
+    ordinary one) dealt from the host screen: (host context, host page, table id,
+    {name: seat token}, the sheriff, the player after him)."""
+    host_ctx, host = create_table(browser, watch, base, "Referee")
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    _, table_id, tokens = join_by_request(host, names)
+    expect(host.locator("#lobby-list li")).to_have_count(4)
+    for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):
+        host.get_by_label(f"Character for {n}").select_option(c)
+    host.get_by_role("button", name="Deal roles").click()
+    expect(host.locator(".seat")).to_have_count(4)
+    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
+    return host_ctx, host, table_id, tokens, sheriff, names[(names.index(sheriff) + 1) % 4]
+
+
 def draw_and_shoot(server: str, table_id: str, token: str, target: str) -> None:
     """The seat of `token` (whose turn it is, at a referee table) draws and plays a BANG!
     at `target`, from a Socket.IO client of its own (not from the page under test)."""
@@ -539,17 +555,8 @@ def test_referee_mode_question_and_answer(server, pw, browser):
     """Referee mode: a BANG! reported by the shooter puts a question on the target's phone
     (and in large letters on the host screen); the target answers from the phone."""
     watch = Watch()
-    host_ctx, host = create_table(browser, watch, server, "Referee")
-    names = ["Ann", "Bob", "Cid", "Dee"]
-    _, table_id, tokens = join_by_request(host, names)
-    expect(host.locator("#lobby-list li")).to_have_count(4)
-    # Characters whose draw phase is the ordinary one.
-    for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):
-        host.get_by_label(f"Character for {n}").select_option(c)
-    host.get_by_role("button", name="Deal roles").click()
-    expect(host.locator(".seat")).to_have_count(4)
-    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
-    target = names[(names.index(sheriff) + 1) % 4]
+    host_ctx, host, table_id, tokens, sheriff, target = host_deals_referee_table(
+        browser, watch, server)
 
     ctx = browser.new_context(**pw.devices["Pixel 7"])
     phone = watch.page(ctx, target)

@@ -35,20 +35,8 @@ def stack():
         if os.environ.get("REQUIRE_SERVICES") == "1":
             pytest.fail(msg)
         pytest.skip(msg)
-    started = []
-    try:
-        pg = services.Postgres().start()
-        started.append(pg)
-        redis = services.Redis().start()
-        started.append(redis)
-        apps = [services.App(pg.url, redis.url).start() for _ in range(2)]
-        started += apps
-        proxy = services.Nginx([a.port for a in apps]).start()
-        started.append(proxy)
-        yield {"pg": pg, "redis": redis, "apps": apps, "proxy": proxy}
-    finally:
-        for s in reversed(started):
-            s.stop()
+    with services.hosted(2) as running:
+        yield running
 
 
 class Phone:

@@ -393,7 +393,7 @@ def test_the_catalog_leaves_out_the_long_rule_texts():
 # ---- in a browser: the catalog read by static/js/i18n.js, the language switch ----------
 
 from test_browser_companion import (  # noqa: E402  (the browser tests' fixtures and helpers)
-    Watch, browser, create_table, draw_and_shoot, join_by_request, pw, server, shot)
+    Watch, browser, draw_and_shoot, host_deals_referee_table, pw, server, shot)
 
 
 @pytest.fixture
@@ -462,16 +462,9 @@ def test_the_language_switch_keeps_the_seat_and_the_question(server, pw, browser
     Russian: the page comes back in Russian, still seated, the question still open, and
     the choice stays on that phone; the host screen keeps its own language."""
     watch = Watch()
-    host_ctx, host = create_table(browser, watch, server, "Referee")
-    names = ["Ann", "Bob", "Cid", "Dee"]
-    _, table_id, tokens = join_by_request(host, names)
-    for n, c in zip(names, ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]):
-        host.get_by_label(f"Character for {n}").select_option(c)
-    host.get_by_role("button", name="Deal roles").click()
+    host_ctx, host, table_id, tokens, sheriff, target = host_deals_referee_table(
+        browser, watch, server)
     from playwright.sync_api import expect
-    expect(host.locator(".seat")).to_have_count(4)
-    sheriff = host.locator(".seat", has=host.locator(".role-sheriff")).get_attribute("data-seat")
-    target = names[(names.index(sheriff) + 1) % 4]
 
     ctx = browser.new_context(**pw.devices["Pixel 7"], locale="hu-HU")
     try:
