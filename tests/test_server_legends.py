@@ -54,6 +54,15 @@ def hidden_feat(view, but=()):
     return next(f.name for f in FEATS if f.name not in shown)
 
 
+def others_draw_and_pass(legends, order, first):
+    """Every player after `first`, round the table, draws and ends the turn (discarding
+    down to the hand limit), so that it is `first`'s turn again."""
+    for who in order[order.index(first) + 1:] + order[:order.index(first)]:
+        legends.ok(who, {"draw": {}})
+        legends.ok(who, {"end_turn": {"discard": max(0, seat_of(legends.view(), who)["hand"]
+                                                     - seat_of(legends.view(), who)["life"])}})
+
+
 def seat_of(view, name):
     return next(s for s in view["seats"] if s["name"] == name)
 
@@ -294,17 +303,11 @@ def test_boast_offered_with_fame_on_every_revealed_feat(legends):
     legends.ok(first, {"draw": {}})
     legends.ok(first, {"boast": shown, "reveal": crossroad})
     legends.ok(first, {"end_turn": {}})
-    for who in order[order.index(first) + 1:] + order[:order.index(first)]:
-        legends.ok(who, {"draw": {}})
-        legends.ok(who, {"end_turn": {"discard": max(0, seat_of(legends.view(), who)["hand"]
-                                                     - seat_of(legends.view(), who)["life"])}})
+    others_draw_and_pass(legends, order, first)
     legends.ok(first, {"draw": {}})
     legends.ok(first, {"perform": crossroad, "discard": "hand" if crossroad == "Borderlands" else "Beer"})
     legends.ok(first, {"end_turn": {}})
-    for who in order[order.index(first) + 1:] + order[:order.index(first)]:
-        legends.ok(who, {"draw": {}})
-        legends.ok(who, {"end_turn": {"discard": max(0, seat_of(legends.view(), who)["hand"]
-                                                     - seat_of(legends.view(), who)["life"])}})
+    others_draw_and_pass(legends, order, first)
     legends.ok(first, {"draw": {}})
     host = legends.view()
     assert all(first in f["tokens"] for f in host["feats"])      # fame on every revealed Feat
