@@ -7,6 +7,7 @@
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
 import { Follower } from "./delta.js";
 import { lang, localize, t } from "./i18n.js";
+import { openSocket } from "./link.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
@@ -17,12 +18,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     showBanner(t("The page could not load its connection library. Reload the page."), { timeout: 0 });
     return null;
   }
-  // WebSocket first (one connection, no polling-to-WebSocket upgrade on a LAN); if it
-  // cannot be opened, tryAllTransports falls back to HTTP long-polling.
-  const socket = window.io({
-    auth: { ...auth, delta: 1, lang }, transports: ["websocket", "polling"], tryAllTransports: true,
-    reconnectionDelayMax: 4000,
-  });
+  const { socket, held } = openSocket(auth, lang);
   const follower = new Follower();
   let asked = false;
   let everConnected = false;
@@ -35,58 +31,66 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     if (onState) onState(s);
   };
 
-  socket.on("connect", () => {
-    follower.reset();
-    asked = false;
-    if (everConnected) showBanner(t("Back online."), { kind: "ok", timeout: 2500, key: "conn" });
-    else clearBanner("conn");
-    everConnected = true;
-    state("online");
-  });
-  socket.on("disconnect", (reason) => {
-    state("offline");
-    if (reason !== "io client disconnect" && !socket.stopped) {
-      showBanner(t("Connection lost. Reconnecting by itself…"), { kind: "info", timeout: 0, key: "conn" });
-    }
-  });
-  socket.on("connect_error", (err) => {
-    state("offline");
-    // A refusal by the server (bad table, token or host cookie) carries {code, message,
-    // rule} in err.data; the client library does not retry it and neither do we.
-    if (err && err.data && err.data.code) {
-      socket.stopped = true;
-      clearBanner("conn");
-      const el = document.getElementById("conn");
-      if (el) el.textContent = t("Not connected");
-      if (onError) onError(localize(err.data));
-      else showRefusal(localize(err.data));
-    }
-  });
-  socket.on("snapshot", (msg) => {
-    const snap = follower.receive(msg);
-    if (follower.lost) {
-      if (!asked) socket.emit("resync", {});   // the answer is a full snapshot
-      asked = true;
-      return;
-    }
-    asked = false;
-    if (!snap) return;
-    try {
-      onSnapshot && onSnapshot(localize(snap));
-    } catch (err) {
-      console.error(err);
-    }
-  });
-  socket.on("error", (err) => {
-    // revoked / kicked: this seat's token is dead; leave and do not come back (a hosted
-    // server's other process may hold this socket: it cannot drop it itself).
-    if (err && (err.code === "revoked" || err.code === "kicked")) {
-      socket.stopped = true;
-      socket.disconnect();
-    }
-    if (onError) onError(localize(err || {}));
-    else showRefusal(localize(err));
-  });
+  const on = {
+    connect() {
+      asked = false;
+      if (everConnected) showBanner(t("Back online."), { kind: "ok", timeout: 2500, key: "conn" });
+      else clearBanner("conn");
+      everConnected = true;
+      state("online");
+    },
+    disconnect(reason) {
+      // the next connection starts with a full snapshot, which wins whatever its seq (the
+      // server may have restarted and replayed its log). Not reset on "connect": the
+      // client library hands over that first snapshot before it says "connect".
+      follower.reset();
+      state("offline");
+      if (reason !== "io client disconnect" && !socket.stopped) {
+        showBanner(t("Connection lost. Reconnecting by itself…"), { kind: "info", timeout: 0, key: "conn" });
+      }
+    },
+    connect_error(err) {
+      state("offline");
+      // A refusal by the server (bad table, token or host cookie) carries {code, message,
+      // rule} in err.data; the client library does not retry it and neither do we.
+      if (err && err.data && err.data.code) {
+        socket.stopped = true;
+        clearBanner("conn");
+        const el = document.getElementById("conn");
+        if (el) el.textContent = t("Not connected");
+        if (onError) onError(localize(err.data));
+        else showRefusal(localize(err.data));
+      }
+    },
+    snapshot(msg) {
+      const snap = follower.receive(msg);
+      if (follower.lost) {
+        if (!asked) socket.emit("resync", {});   // the answer is a full snapshot
+        asked = true;
+        return;
+      }
+      asked = false;
+      if (!snap) return;
+      try {
+        onSnapshot && onSnapshot(localize(snap));
+      } catch (err) {
+        console.error(err);
+      }
+    },
+    error(err) {
+      // revoked / kicked: this seat's token is dead; leave and do not come back (a hosted
+      // server's other process may hold this socket: it cannot drop it itself).
+      if (err && (err.code === "revoked" || err.code === "kicked")) {
+        socket.stopped = true;
+        socket.disconnect();
+      }
+      if (onError) onError(localize(err || {}));
+      else showRefusal(localize(err));
+    },
+  };
+  for (const [name, fn] of Object.entries(on)) socket.on(name, fn);
+  // what came before this page took the socket over (link.js), in its order
+  for (const [name, args] of held) if (on[name]) on[name](...args);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !socket.connected && !socket.stopped) socket.connect();
   });
