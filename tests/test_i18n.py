@@ -330,7 +330,13 @@ def test_the_catalog_module_of_each_language(app, scratch):
                   "m": {"Beer": "Пиво", "Connected": "Связь есть"}}
     assert catalog_of(c, "hu")[1] == {"lang": "hu", "plural": ["one", "other"],
                                       "m": {"Beer": "Sör"}}
-    assert catalog_of(c, "en")[1] == {"lang": "en", "plural": ["one", "other"], "m": {}}
+    # English as written: what i18n.js reads without a catalog, so the page names none
+    # (static/js/i18n.js falls back to exactly this)
+    assert 'name="i18n-catalog"' not in c.get("/?lang=en").get_data(as_text=True)
+    assert i18n.catalog_url("en", "base", "phone") == ""
+    assert i18n.BARE_CATALOG == b'export default {"lang":"en","plural":["one","other"],"m":{}};\n'
+    assert 'return { lang: "en", plural: ["one", "other"], m: {} };' in Path(
+        ROOT, "static", "js", "i18n.js").read_text()
     # immutable under its hashed URL, gzipped when big enough; another URL: not kept
     module = c.get(url, headers={"Accept-Encoding": "gzip"})
     assert module.headers["Cache-Control"] == "public, max-age=31536000, immutable"
@@ -557,7 +563,9 @@ def test_the_phone_page_keeps_its_budget_in_every_language(app):
             parsed = sum(a for a, _ in sizes.values())
             wire = sum(b for _, b in sizes.values())
             _, body = i18n.page_catalog(lang, ruleset, "phone")
-            assert any(u.endswith(f"/{lang}/{ruleset}/phone.js") for u in sizes)
+            named = i18n.catalog_url(lang, ruleset, "phone")      # none in English
+            assert bool(named) == (lang != i18n.SOURCE)
+            assert any(u.endswith(f"/{lang}/{ruleset}/phone.js") for u in sizes) == bool(named)
             lines.append(f"{ruleset:9} {lang}  catalog {len(body):7d} B, gzip "
                          f"{len(gzip.compress(body, 9)):6d} B; phone page {parsed:7d} B, "
                          f"{wire:6d} B on the wire\n")
