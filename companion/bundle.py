@@ -188,9 +188,8 @@ def entries_of(name: str) -> list[str]:
 
 MAX_ENTRIES = 8
 # the pages' usual entries, built by warm(); any other set is built at its first page
-WARM = [("js/language.js",), ("js/phone-open.js", "js/language.js", "js/phone.js"),
-        ("js/phone-open.js", "js/referee-phone.js", "js/language.js", "js/phone.js"),
-        ("js/language.js", "js/host.js"),
+WARM = [("js/language.js",), ("js/language.js", "js/phone.js"),
+        ("js/referee-phone.js", "js/language.js", "js/phone.js"), ("js/language.js", "js/host.js"),
         ("js/language.js", "js/rules.js", "js/rules-anchor.js")]
 
 

@@ -159,6 +159,18 @@ class Hub:
             base = request.host_url.rstrip("/")
         return f"{base}/t/{table_id}"
 
+    def seat_view(self, table, entry: dict, lang: str) -> dict:
+        """The full snapshot of `entry`'s seat in `lang`, as its socket's first message
+        carries it once connected (hold `table.lock`): the phone page asks for it over
+        HTTP while its socket connects (routes.first_view), so its phone counts as
+        connected."""
+        kinds = self._kinds(table.id)
+        presence = {e["name"]: bool(kinds.get(e["id"])) or e is entry for e in table.lobby}
+        info = snapshots.table_info(table, self.join_url(table.id))
+        core = snapshots.for_seat(table, entry, info)
+        table.forget_views()
+        return delta.compose(i18n.localize(core, lang), presence)
+
     def broadcast(self, table, only: Conn | None = None) -> None:
         """What changed, to every connected socket of `table` (hold `table.lock`);
         `only`: to that socket's seat (or host screens) alone."""

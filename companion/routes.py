@@ -263,6 +263,26 @@ def phone_page(table_id):
     return page("phone.html", table_id=table.id, ruleset=table.ruleset, mode=table.mode)
 
 
+@bp.get("/p/<table_id>/seat")
+def first_view(table_id):
+    """A seat's first view over HTTP (static/js/link.js): the phone page asks for it as
+    soon as it starts, with the token of its address in the `X-Seat-Token` header (never
+    in a URL), and shows the seat from it while its socket connects. The same snapshot
+    as the socket's first message, in the request's language; never cached. A bad or
+    moved token: 403 with the error (the socket then says it to the player)."""
+    tables, hub = _parts()
+    table = table_or_404(table_id)
+    try:
+        with table.lock:
+            table.sync()
+            entry = table.entry_for_token(request.headers.get("X-Seat-Token"))
+            resp = jsonify(hub.seat_view(table, entry, i18n.current()))
+    except Problem as p:
+        resp = make_response(jsonify({"ok": False, "error": p.to_dict()}), 403)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
 @functools.cache
 def rule_groups() -> list[dict]:
     """The engine's rules reference, grouped as the rules page shows it."""

@@ -117,41 +117,58 @@ def test_one_socket_from_the_start_and_patches_from_the_first_change(server, pw,
     assert not [f for f in sent if '"resync"' in f], sent
 
 
-@pytest.mark.parametrize("token_ok", [True, False])
-def test_what_the_socket_gets_before_the_page_takes_it_is_kept(server, pw, browser, token_ok):  # noqa: F811
-    """phone.js is held back (served one by one, its request answered only later): the
-    socket phone-open.js opened gets its first snapshot (or the refusal of a bad token)
-    meanwhile, and phone.js, once there, shows the seat from it (or says there is none)
-    on that same socket."""
+def test_the_seat_shows_before_the_socket_library_loads(server, pw, browser):  # noqa: F811
+    """The page's head asks for the seat's first view over HTTP (the token in a header,
+    never in the URL) and the Socket.IO client loads after the page's own scripts: with
+    the client held back, the seat is already on screen; once it is let through, the
+    page connects on one socket."""
     watch = Watch()
     host_ctx, seat = dealt_seat(browser, watch, server)
-    if not token_ok:
-        seat = seat.split("#")[0] + "#not-a-token"
+    token = seat.split("#")[1]
     ctx = browser.new_context(**pw.devices["Pixel 7"])
     page = watch.page(ctx, "Ann")
-    held = []
-    page.route(re.compile(r"/js/phone\.js$"), lambda route: held.append(route))
-    sockets, received = [], []
-    page.on("websocket", lambda ws: (sockets.append(ws.url),
-                                     ws.on("framereceived", lambda f: received.append(str(f)))))
-    page.goto(seat.replace("#", "?bundle=0#"), wait_until="commit")
-    first = '42["snapshot"' if token_ok else "44"     # an event, or CONNECT_ERROR
-    deadline = time.monotonic() + 10
-    while not any(f.startswith(first) for f in received):
-        assert time.monotonic() < deadline, ("nothing came before phone.js", received)
-        page.wait_for_timeout(50)
-    assert held, "phone.js was not asked for"
-    assert page.evaluate("typeof window.io") == "function"
+    held, asked = [], []
+    page.route(re.compile(r"/vendor/socket\.io\.min\.js$"), lambda route: held.append(route))
+    page.on("request", lambda r: "/seat" in r.url and asked.append((r.url, r.headers)))
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(seat, wait_until="commit")     # "load" waits for the client held back
+    expect(page.locator("#game-view")).to_be_visible()
+    expect(page.locator("#char-name")).not_to_be_empty()
+    assert held and not sockets and page.evaluate("typeof window.io") == "undefined"
+    expect(page.locator("#conn")).not_to_have_attribute("data-state", "online")
     for route in held:
         route.continue_()
-    if token_ok:
-        expect(page.locator("#game-view")).to_be_visible()
-        expect(page.locator("#char-name")).not_to_be_empty()
-        expect(page.locator("#conn")).to_have_attribute("data-state", "online")
-    else:
-        expect(page.locator("#no-token")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "online")
+    before = page.locator("#life-value").inner_text()
+    page.locator("#life-minus").click()
+    expect(page.locator("#life-value")).to_have_text(str(int(before) - 1))
     ctx.close()
     host_ctx.close()
+    assert not watch.errors, watch.errors
     assert len(sockets) == 1, sockets
-    errors = [e for e in watch.errors if token_ok or "not-a-token" not in e]
+    assert len(asked) == 1, asked
+    url, headers = asked[0]
+    assert token not in url and headers.get("x-seat-token") == token
+
+
+def test_a_phone_without_a_socket_still_shows_its_seat(server, pw, browser):  # noqa: F811
+    """No Socket.IO gets through at all (neither WebSocket nor polling): the seat shows
+    from its first view, the page says it is not connected, and a tap says so too."""
+    watch = Watch()
+    host_ctx, seat = dealt_seat(browser, watch, server)
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    page = watch.page(ctx, "Ann")
+    page.route(re.compile(r"/socket\.io/"), lambda route: route.abort())
+    ctx.add_init_script(BLOCK_WEBSOCKET)
+    page.goto(seat)
+    expect(page.locator("#game-view")).to_be_visible()
+    expect(page.locator("#char-name")).not_to_be_empty()
+    expect(page.locator("#life-value")).not_to_have_text("–")
+    page.locator("#life-minus").click()
+    expect(page.locator("#banners")).to_contain_text("Not connected right now")
+    assert page.locator("#conn").get_attribute("data-state") != "online"
+    ctx.close()
+    host_ctx.close()
+    errors = [e for e in watch.errors if "WebSocket" not in e and "ERR_" not in e]
     assert not errors, errors

@@ -1,6 +1,6 @@
 """A secrecy audit: 50 random games (every ruleset the engine lists, both modes, 4 to 7
-seats) with a spy on every seat's phone and on the host screen. No message or ack any
-of them receives carries another living player's hidden role, the deal's seed, a seat
+seats) with a spy on every seat's phone and on the host screen, and a seat's first view
+over HTTP at every step. No message, ack or first view any of them receives carries another living player's hidden role, the deal's seed, a seat
 token, a claim code or the host secret, while the game runs."""
 from __future__ import annotations
 
@@ -98,6 +98,12 @@ def test_no_spy_learns_a_secret(app, block):
                 for m in c.get_received():
                     audit(m["args"], viewer, hidden, secrets,
                           f"game {k} ({ruleset}, {mode}) step {step}")
+            # a seat's first view over HTTP (routes.first_view), one seat a step
+            viewer = names[step % len(names)]
+            view = t.http.get(f"/p/{t.id}/seat", headers={"X-Seat-Token": t.tokens[viewer]})
+            assert view.status_code == 200, view.get_json()
+            audit(view.get_json(), viewer, hidden, secrets,
+                  f"game {k} ({ruleset}, {mode}) step {step}: {viewer}'s first view")
         t.host.disconnect()
         for c in t.phones.values():
             c.disconnect()

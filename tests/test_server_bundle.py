@@ -167,14 +167,14 @@ def test_a_phone_page_loads_one_bundle_cached_for_good(app, client):
     html = page(client, f"/p/{t}")
     assert SCRIPT.findall(html) == [SCRIPT.findall(html)[0]]
     url = SCRIPT.findall(html)[0]
-    assert re.fullmatch(r"/bundles/\w{12}/js/phone-open\+js/referee-phone\+js/language\+js/phone\.js", url), url
+    assert re.fullmatch(r"/bundles/\w{12}/js/referee-phone\+js/language\+js/phone\.js", url), url
     assert 'rel="modulepreload" href="/assets/' not in html     # (the words' catalog keeps its)
     r = client.get(url, headers={"Accept-Encoding": "gzip"})
     assert r.status_code == 200 and r.mimetype == "text/javascript"
     assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert r.headers["Content-Encoding"] == "gzip"
     text = gzip.decompress(r.data).decode()
-    for module in ("js/phone.js", "js/phone-open.js", "js/link.js", "js/referee-phone.js", "js/phone-referee.js", "js/dom.js",
+    for module in ("js/phone.js", "js/link.js", "js/referee-phone.js", "js/phone-referee.js", "js/dom.js",
                    "js/referee-play.js", "js/feats-dialogs.js", "js/story.js"):
         assert f'__b_defs.set("{module}"' in text, module          # lazy ones too
     assert '__b_defs.set("js/host.js"' not in text
@@ -192,13 +192,13 @@ def test_unbundled_on_asking_or_by_config(app, client, tmp_path):
     t = table(client, mode="referee")
     html = page(client, f"/p/{t}?bundle=0")
     scripts = [u.rsplit("/", 1)[1] for u in SCRIPT.findall(html)]
-    assert scripts == ["phone-open.js", "referee-phone.js", "language.js", "phone.js"]   # in order
+    assert scripts == ["referee-phone.js", "language.js", "phone.js"]   # in order
     assert 'rel="modulepreload"' in html and "/bundles/" not in html
     off = create_app({"TESTING": True, "BUNDLE_MODULES": False,
                       "DATABASE": str(tmp_path / "off.sqlite3")})
     with off.test_client() as c:
         html = page(c, f"/p/{table(c, mode='tracker')}")
-        assert [u.rsplit("/", 1)[1] for u in SCRIPT.findall(html)] == ["phone-open.js", "language.js", "phone.js"]
+        assert [u.rsplit("/", 1)[1] for u in SCRIPT.findall(html)] == ["language.js", "phone.js"]
         assert "/bundles/" not in html
     off.extensions["companion"].storage.close()
 
@@ -210,15 +210,14 @@ def test_a_module_it_cannot_read_makes_every_page_unbundled_and_is_logged(app, c
     app.extensions["assets"].folder = str(folder)        # read on the first request
     with caplog.at_level(logging.WARNING):
         html = page(client, f"/p/{table(client, mode='tracker')}")
-    assert [u.rsplit("/", 1)[1] for u in SCRIPT.findall(html)] == ["phone-open.js", "language.js", "phone.js"]
+    assert [u.rsplit("/", 1)[1] for u in SCRIPT.findall(html)] == ["language.js", "phone.js"]
     assert 'rel="modulepreload"' in html
     assert any("js/odd.js: import.meta" in r.getMessage() for r in caplog.records)
     assert client.get("/bundles/x/js/phone.js").status_code == 404
 
 
-REAL_PAGES = [("/p/{referee}", ["js/phone-open.js", "js/referee-phone.js", "js/language.js",
-                                 "js/phone.js"]),
-              ("/p/{tracker}", ["js/phone-open.js", "js/language.js", "js/phone.js"]),
+REAL_PAGES = [("/p/{referee}", ["js/referee-phone.js", "js/language.js", "js/phone.js"]),
+              ("/p/{tracker}", ["js/language.js", "js/phone.js"]),
               ("/host/{tracker}", ["js/language.js", "js/host.js"]),
               ("/rules", ["js/language.js", "js/rules.js", "js/rules-anchor.js"]),
               ("/", ["js/language.js"])]

@@ -72,8 +72,10 @@ class Ruleset:
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
     features: dict = {}          # what a page may show: {"feats": True, ...}
-    # page parts only this ruleset needs: on the host, on the phone, in the phone's lobby
-    partials: dict = {"host": (), "phone": ()}
+    # page parts only this ruleset needs: on the host, on the phone, in the phone's lobby;
+    # "styles": the stylesheets those parts need (in the page's head: a stylesheet in the
+    # body would hold the browser's parser until it has loaded)
+    partials: dict = {"host": (), "phone": (), "styles": ()}
     referee_moves: dict = {}     # extra move kinds: {"perform": fn(ctx, move, seat)}
     tracker_moves: dict = {}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}

@@ -14,7 +14,8 @@ class Legends(Ruleset):
     hint = (N_("The base game with Feats and fame: earn your tokens, turn your character to its "
                "legend side"))
     features = {"feats": True, "fame": True, "legend_sides": True}
-    partials = {"host": ("_host_feats.html",), "phone": ("_phone_feats.html",)}
+    partials = {"host": ("_host_feats.html",), "phone": ("_phone_feats.html",),
+                "styles": ("css/feats.css",)}
 
     @property
     def referee_moves(self) -> dict:

@@ -7,19 +7,16 @@
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
 import { Follower } from "./delta.js";
 import { lang, localize, t } from "./i18n.js";
-import { openSocket } from "./link.js";
+import { openSocket, takeFirstView, whenIo } from "./link.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
- * server's `error` event, onState("online" | "offline").
+ * server's `error` event, onState("online" | "offline"), onSocket(socket) once the socket
+ * exists (the phone's Socket.IO client loads after its scripts: link.js).
  */
-export function connect(auth, { onSnapshot, onError, onState } = {}) {
-  if (typeof window.io !== "function") {
-    showBanner(t("The page could not load its connection library. Reload the page."), { timeout: 0 });
-    return null;
-  }
-  const { socket, held } = openSocket(auth, lang);
+export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
   const follower = new Follower();
+  let socket = null;
   let asked = false;
   let everConnected = false;
   const state = (s) => {
@@ -30,6 +27,18 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
     }
     if (onState) onState(s);
   };
+  const show = (snap) => {
+    if (!snap) return;
+    try {
+      onSnapshot && onSnapshot(localize(snap));
+    } catch (err) {
+      console.error(err);
+    }
+  };
+
+  // the seat's first view over HTTP (link.js), unless the socket's snapshot came first
+  const first = takeFirstView(auth);
+  if (first) first.then((view) => { if (view && follower.core === null) show(follower.receive(view)); });
 
   const on = {
     connect() {
@@ -70,12 +79,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
         return;
       }
       asked = false;
-      if (!snap) return;
-      try {
-        onSnapshot && onSnapshot(localize(snap));
-      } catch (err) {
-        console.error(err);
-      }
+      show(snap);
     },
     error(err) {
       // revoked / kicked: this seat's token is dead; leave and do not come back (a hosted
@@ -88,13 +92,14 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
       else showRefusal(localize(err));
     },
   };
-  for (const [name, fn] of Object.entries(on)) socket.on(name, fn);
-  // what came before this page took the socket over (link.js), in its order
-  for (const [name, args] of held) if (on[name]) on[name](...args);
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !socket.connected && !socket.stopped) socket.connect();
-  });
-  return socket;
+  whenIo(() => {
+    socket = openSocket(auth, lang);
+    for (const [name, fn] of Object.entries(on)) socket.on(name, fn);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !socket.connected && !socket.stopped) socket.connect();
+    });
+    if (onSocket) onSocket(socket);
+  }, () => showBanner(t("The page could not load its connection library. Reload the page."), { timeout: 0 }));
 }
 
 /**
@@ -103,8 +108,7 @@ export function connect(auth, { onSnapshot, onError, onState } = {}) {
  */
 export function send(socket, event, payload = {}, { quiet = false } = {}) {
   return new Promise((resolve) => {
-    if (!socket) return resolve({ ok: false });
-    if (!socket.connected) {
+    if (!socket || !socket.connected) {
       showBanner(t("Not connected right now: try again in a moment."), { kind: "info", key: "conn-send" });
       return resolve({ ok: false, error: { code: "offline" } });
     }

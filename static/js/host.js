@@ -46,7 +46,8 @@ function render(s) {
   fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
 }
 
-socket = connect({ table }, {
+connect({ table }, {
+  onSocket: (s) => { socket = s; },
   onSnapshot: render,
   onError: (err) => showBanner(err.message || t("The connection to the table failed."),
     { rule: err.rule || "", ruleTitle: err.rule_title || "", timeout: 0 }),

@@ -161,7 +161,8 @@ if (!token) {
   showOnly("no-token");
   $("#conn").textContent = t("Not connected");   // no seat here: nothing to connect to
 } else {
-  socket = connect({ table, token }, {
+  connect({ table, token }, {
+    onSocket: (s) => { socket = s; },
     onSnapshot: render,
     onError: (err) => {
       if (err.code === "revoked") {
