@@ -4,7 +4,11 @@ without waiting for the socket. It must be exactly what the seat's socket gets f
 for the holder of the seat's token alone, and never kept by a cache."""
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import NAMES, TableHelper
 
@@ -82,3 +86,31 @@ def test_a_moved_seats_old_token_gets_no_view(app):
     assert r.status_code == 403 and r.get_json()["error"]["code"] == "revoked"
     assert first_view(t, new).get_json()["table"]["you"]["name"] == "Bob"
 
+
+
+@pytest.fixture
+def seated(app):
+    return TableHelper(app).seat(NAMES[:4])
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(token=st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=300),
+       lang=st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=40),
+       real=st.booleans())
+def test_any_header_gets_a_view_or_a_refusal_and_changes_nothing(seated, token, lang, real):
+    """Whatever the headers, the first view answers 200 with the seat's view (the real
+    token) or 403 with a code, never a server error, and the table is as it was."""
+    t = seated
+    table = t.tables().get(t.id)
+    before = (table.version, len(table.moves), json.dumps(table.lobby, sort_keys=True))
+    sent = t.tokens["Ann"] if real else token
+    r = t.http.get(f"/p/{t.id}/seat", headers={"X-Seat-Token": sent, "Accept-Language": lang})
+    assert r.status_code == (200 if sent == t.tokens["Ann"] else 403), (sent, r.status_code)
+    assert r.headers["Cache-Control"] == "no-store"
+    body = r.get_json()
+    if r.status_code == 200:
+        assert body["table"]["you"]["name"] == "Ann"
+    else:
+        assert body["error"]["code"] == "bad_token" and "table" not in body
+    assert (table.version, len(table.moves), json.dumps(table.lobby, sort_keys=True)) == before

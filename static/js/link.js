@@ -1,10 +1,5 @@
-// How the phone page reaches its seat fast on a slow Wi-Fi (docs/protocol.md, "First
-// view"): the page's head asks for the seat's first view over HTTP before any script
-// loads (templates/phone.html sets `window.bangFirstView`), so the seat shows the moment
-// the page's own scripts have run; the Socket.IO client loads after them (a deferred
-// <script id="socket-io">), and the socket opens as soon as it is there. A page whose
-// client loads before its scripts (the host screen) opens its socket at once.
-// No imports: nothing here waits for the language's catalog.
+// The seat's first view over HTTP and the socket once its client has loaded
+// (static/README.md; docs/protocol.md, "First view").
 
 const OPTIONS = {
   // WebSocket first (one connection, no polling-to-WebSocket upgrade on a LAN); if it
