@@ -16,7 +16,8 @@ Each figure is the median of 3, ours and the bare page taking turns in the same 
 The bare page (bench/bare_page.py and bare_page.html) is the same stack with nothing of
 ours: one HTML page, the same vendored Socket.IO client with its default transports,
 one 3 KB message rendered. Each time is read in the page: `performance.now()` when the
-awaited element appears (a MutationObserver), from the start of the navigation.
+awaited element appears (a MutationObserver), from the start of the navigation; the
+page then calls a DevTools binding, so the harness runs nothing in the page before.
 
     python bench/phone_load.py [--mode referee] [--runs 3] [--root DIR]
 
