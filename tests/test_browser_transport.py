@@ -92,9 +92,15 @@ def dealt_seat(browser, watch, base: str) -> tuple:
     return host_ctx, f"{base}/p/{table_id}#{tokens['Ann']}"
 
 
+def lose_a_life(page) -> None:
+    """Tap − on the phone and see its life go down by one (the server took the move)."""
+    before = page.locator("#life-value").inner_text()
+    page.locator("#life-minus").click()
+    expect(page.locator("#life-value")).to_have_text(str(int(before) - 1))
+
+
 def test_one_socket_from_the_start_and_patches_from_the_first_change(server, pw, browser):  # noqa: F811
-    """The seat's socket is opened once (phone-open.js, taken over by phone.js), and the
-    first change after connecting arrives as a patch the page applies: it asks for no
+    """The seat's socket is opened once, and the first change after connecting arrives as a patch the page applies: it asks for no
     full snapshot (`resync`), as it did when it forgot the first snapshot on "connect"."""
     watch = Watch()
     host_ctx, seat = dealt_seat(browser, watch, server)
@@ -105,10 +111,8 @@ def test_one_socket_from_the_start_and_patches_from_the_first_change(server, pw,
                                      ws.on("framesent", lambda f: sent.append(str(f)))))
     page.goto(seat)
     expect(page.locator("#game-view")).to_be_visible()
-    for _ in range(2):
-        before = page.locator("#life-value").inner_text()
-        page.locator("#life-minus").click()
-        expect(page.locator("#life-value")).to_have_text(str(int(before) - 1))
+    lose_a_life(page)
+    lose_a_life(page)
     ctx.close()
     host_ctx.close()
     assert not watch.errors, watch.errors
@@ -140,9 +144,7 @@ def test_the_seat_shows_before_the_socket_library_loads(server, pw, browser):  #
     for route in held:
         route.continue_()
     expect(page.locator("#conn")).to_have_attribute("data-state", "online")
-    before = page.locator("#life-value").inner_text()
-    page.locator("#life-minus").click()
-    expect(page.locator("#life-value")).to_have_text(str(int(before) - 1))
+    lose_a_life(page)
     ctx.close()
     host_ctx.close()
     assert not watch.errors, watch.errors
