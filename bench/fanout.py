@@ -20,7 +20,8 @@ Prints `name: value unit` lines: fanout_p50_ms, fanout_p99_ms, server_rss_mb,
 bytes_per_move_per_phone (what one phone receives for one move, JSON text), the bare
 stack's figures and the ratios; with --capacity, tables_at_p99_100ms: the most tables
 (steps of 25) whose fan-out p99 stays under 100 ms with none lost, at the same rate per
-table as the default run.
+table as the default run. The capacity run's phones share one asyncio loop
+(bench/phones.py; `--thread-phones` for a thread per phone, as the default run's).
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ sys.path.insert(0, HERE)
 
 import bare_fanout  # noqa: E402
 from harness import cpu_s, free_port, in_parallel, median, pace, pct, rss_mb, stop  # noqa: E402
+from phones import AsyncPhones, ThreadPhones  # noqa: E402
 
 PLAYERS = 7
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
@@ -97,8 +99,11 @@ class Recorder:
 
 
 def start_server(port: int, data: str, log) -> subprocess.Popen:
+    # the limits a host sets (docs/deploy.md: 200 tables, 1,000 sockets) raised past what
+    # the capacity run asks for, so that the run finds where the server slows, not them
     return subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host",
-                             "127.0.0.1", "--port", str(port), "--data", data, "--quiet"],
+                             "127.0.0.1", "--port", str(port), "--data", data, "--quiet",
+                             "--max-tables", "2000", "--max-sockets", "20000"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
 
 
@@ -113,9 +118,8 @@ def wait_up(url: str, timeout: float = 30.0) -> None:
     raise SystemExit("the server did not start within 30 s")
 
 
-def set_up(url: str, args, rec: Recorder, clients: list) -> list[list]:
+def set_up(url: str, args, rec: Recorder, clients: list, phones_of) -> list[list]:
     """Tables made, joined, connected and dealt. Returns the phones per table."""
-    import socketio
     tables, hosts = [], []
     patches = {} if args.full else {"delta": 1}
     for t in range(args.tables):
@@ -127,16 +131,12 @@ def set_up(url: str, args, rec: Recorder, clients: list) -> list[list]:
             r = requests.post(f"{url}/t/{table_id}/join", data={"name": name},
                               allow_redirects=False)
             token = r.headers["Location"].split("#", 1)[1]
-            c = socketio.Client(reconnection=False)
-            c.on("snapshot", rec.handler(t))
-            c.connect(url, auth={"table": table_id, "token": token, **patches},
-                      transports=["websocket"], wait_timeout=10)
+            c = phones_of.connect(url, {"table": table_id, "token": token, **patches},
+                                  rec.handler(t))
             clients.append(c)
             phones.append(c)
-        host = socketio.Client(reconnection=False)
         cookie = f"host_{table_id}={http.cookies.get(f'host_{table_id}')}"
-        host.connect(url, auth={"table": table_id}, headers={"Cookie": cookie},
-                     transports=["websocket"], wait_timeout=10)
+        host = phones_of.connect(url, {"table": table_id}, headers={"Cookie": cookie})
         ack = host.call("deal", {}, timeout=10)
         if ack != {"ok": True}:
             raise SystemExit(f"deal refused: {ack}")
@@ -148,7 +148,8 @@ def set_up(url: str, args, rec: Recorder, clients: list) -> list[list]:
     return tables
 
 
-def run_ours(args) -> dict:
+def run_ours(args, phones_of=None) -> dict:
+    phones_of = phones_of or ThreadPhones()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     rec = Recorder()
@@ -160,7 +161,7 @@ def run_ours(args) -> dict:
             wait_up(url)
             rss_idle = rss_mb(srv.pid)
             t_conn = time.perf_counter()
-            tables = set_up(url, args, rec, clients)
+            tables = set_up(url, args, rec, clients, phones_of)
             t_conn = time.perf_counter() - t_conn
             time.sleep(0.5)                              # the last presence messages
             rng = random.Random(args.seed)
@@ -242,9 +243,11 @@ def capacity(args) -> None:
     best, failed, per_move = 0, False, []
     steps = ([int(x) for x in args.steps.split(",")] if args.steps
              else list(range(25, args.max_tables + 1, 25)))
+    phones_of = ThreadPhones() if args.thread_phones else AsyncPhones()
+    print(f"phones: {phones_of.name}", flush=True)
     for tables in steps:
         args.tables, args.rate = tables, tables * args.per_table_rate
-        r = run_ours(args)
+        r = run_ours(args, phones_of)
         p99 = pct(r["lat"], 99)
         per_move.append(r["cpu_pct"] / 100.0 / args.rate)          # CPU seconds per move
         print(f"tables: {tables}  sockets: {tables * PLAYERS}  rate: {args.rate:.0f}/s  "
@@ -257,6 +260,7 @@ def capacity(args) -> None:
                 break
         elif not failed:
             best = tables
+    phones_of.close()
     print(f"tables_at_p99_100ms: {best} tables")
     # what one core would carry if the server's CPU per move were the only limit
     cpu = median(per_move)
@@ -280,6 +284,9 @@ def main() -> None:
                     help="with --capacity: moves per second per table (0.4 = 20/s at 50)")
     ap.add_argument("--max-tables", type=int, default=400)
     ap.add_argument("--steps", default="", help="with --capacity: table counts, e.g. 25,50,100")
+    ap.add_argument("--thread-phones", action="store_true",
+                    help="with --capacity: a thread per phone as before (the default run's "
+                         "clients) instead of one asyncio loop for all")
     ap.add_argument("--sweep", action="store_true",
                     help="with --capacity: run every step, not only until the first miss")
     args = ap.parse_args()
