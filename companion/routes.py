@@ -270,7 +270,7 @@ def first_view(table_id):
     in a URL), and shows the seat from it while its socket connects. The same snapshot
     as the socket's first message, in the request's language; never cached. A bad or
     moved token: 403 with the error (the socket then says it to the player)."""
-    tables, hub = _parts()
+    _, hub = _parts()
     table = table_or_404(table_id)
     try:
         with table.lock:
