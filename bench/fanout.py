@@ -118,8 +118,10 @@ def wait_up(url: str, timeout: float = 30.0) -> None:
     raise SystemExit("the server did not start within 30 s")
 
 
-def set_up(url: str, args, rec: Recorder, clients: list, phones_of) -> list[list]:
-    """Tables made, joined, connected and dealt. Returns the phones per table."""
+def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None) -> list[list]:
+    """Tables made, joined, connected and dealt (`phones_of`: bench/phones.py, a thread
+    per phone by default). Returns the phones per table."""
+    phones_of = phones_of or ThreadPhones()
     tables, hosts = [], []
     patches = {} if args.full else {"delta": 1}
     for t in range(args.tables):
