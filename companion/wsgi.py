@@ -7,8 +7,11 @@
 One worker per gunicorn (a socket's requests must reach the process that holds it);
 more processes are more gunicorns on other ports behind the reverse proxy. Settings
 come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE_QUEUE,
-BANG_PUBLIC_URL (the address phones open; its host is one the server answers to), and
-BANG_ALLOWED_HOSTS (further host names, comma-separated).
+BANG_PUBLIC_URL (the address phones open; its host is one the server answers to),
+BANG_ALLOWED_HOSTS (further host names, comma-separated), and the limits of one process
+as `bang-companion serve --max-tables/--max-sockets` sets them: BANG_MAX_TABLES (200)
+and BANG_MAX_SOCKETS (1000). A limit that is not a whole number of at least 1 stops the
+start with a sentence saying so.
 """
 from __future__ import annotations
 
@@ -18,12 +21,21 @@ import sys
 from . import create_app
 
 
+LIMITS = {"BANG_MAX_TABLES": "MAX_TABLES", "BANG_MAX_SOCKETS": "MAX_SOCKETS"}
+
+
 def config_from_env(env=os.environ) -> dict:
     config = {"DATABASE": env.get("BANG_DATABASE", "data/companion.sqlite3"),
               "MESSAGE_QUEUE": env.get("BANG_MESSAGE_QUEUE", ""),
               "BASE_URL": env.get("BANG_PUBLIC_URL", "").rstrip("/"),
               "ALLOWED_HOSTS": tuple(h.strip() for h in env.get("BANG_ALLOWED_HOSTS", "")
                                      .split(",") if h.strip())}
+    for var, key in LIMITS.items():
+        raw = env.get(var, "").strip()
+        if raw:
+            if not (raw.isdigit() and int(raw) >= 1):
+                raise SystemExit(f"{var} must be a whole number of at least 1, not {raw!r}")
+            config[key] = int(raw)
     return config
 
 

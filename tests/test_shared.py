@@ -123,6 +123,24 @@ def test_the_wsgi_settings_come_from_the_environment():
     assert c == {"DATABASE": "postgresql://bang@db/bang", "MESSAGE_QUEUE": "redis://q:6379/0",
                  "BASE_URL": "https://bang.example.org",
                  "ALLOWED_HOSTS": ("bang.example.org", "www.bang.example.org")}
+    # the limits of one process, as `serve --max-tables/--max-sockets`
+    c = config_from_env({"BANG_MAX_TABLES": "50", "BANG_MAX_SOCKETS": " 400 "})
+    assert (c["MAX_TABLES"], c["MAX_SOCKETS"]) == (50, 400)
+    assert "MAX_TABLES" not in config_from_env({"BANG_MAX_TABLES": ""})
+    for bad in ("0", "-3", "ten", "1.5", "1e3"):
+        with pytest.raises(SystemExit, match="BANG_MAX_SOCKETS must be a whole number"):
+            config_from_env({"BANG_MAX_SOCKETS": bad})
+
+
+def test_the_wsgi_limits_reach_the_app(tmp_path):
+    from companion import create_app
+    from companion.wsgi import config_from_env
+    config = config_from_env({"BANG_DATABASE": str(tmp_path / "w.sqlite3"),
+                              "BANG_MAX_TABLES": "7", "BANG_MAX_SOCKETS": "9"})
+    app = create_app(config)
+    limits = app.extensions["companion"].limits
+    assert (limits.max_tables, limits.max_sockets) == (7, 9)
+    app.extensions["companion"].storage.close()
 
 
 def test_the_queue_delivers_a_processs_own_room_emits_in_its_order(monkeypatch):
