@@ -141,8 +141,9 @@ class Phone:
         """Run go() (a navigation), wait for the page to say it is ready, read its time.
 
         The page says so through a DevTools binding (`Runtime.addBinding`, called by the
-        init script above), so nothing is evaluated in it while it loads: Playwright's wait_for_function would first inject its own
-        script, tens of milliseconds of the page's main thread under the 4x slower CPU.
+        init script above), so nothing is evaluated in it while it loads: Playwright's
+        wait_for_function would first inject its own script, tens of milliseconds of the
+        page's main thread under the 4x slower CPU.
         """
         self.ready = False
         go()

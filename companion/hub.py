@@ -164,8 +164,7 @@ class Hub:
         carries it once connected (hold `table.lock`): the phone page asks for it over
         HTTP while its socket connects (routes.first_view), so its phone counts as
         connected."""
-        kinds = self._kinds(table.id)
-        presence = {e["name"]: bool(kinds.get(e["id"])) or e is entry for e in table.lobby}
+        presence = dict(connected(table, self._kinds(table.id)), **{entry["name"]: True})
         info = snapshots.table_info(table, self.join_url(table.id))
         core = snapshots.for_seat(table, entry, info)
         table.forget_views()
@@ -175,7 +174,7 @@ class Hub:
         """What changed, to every connected socket of `table` (hold `table.lock`);
         `only`: to that socket's seat (or host screens) alone."""
         kinds = self._kinds(table.id)
-        presence = {e["name"]: bool(kinds.get(e["id"])) for e in table.lobby}
+        presence = connected(table, kinds)
         info = snapshots.table_info(table, self.join_url(table.id))
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
@@ -258,6 +257,11 @@ class Hub:
             self.socketio.server.leave_room(sid, conn.room, namespace="/")
             self.socketio.emit("error", i18n.localize(error, conn.lang), to=sid)
             self.socketio.server.disconnect(sid, namespace="/")
+
+
+def connected(table, kinds: dict) -> dict:
+    """{seat name: whether a socket of it is connected} (`kinds`: Hub._kinds)."""
+    return {e["name"]: bool(kinds.get(e["id"])) for e in table.lobby}
 
 
 def _kind(lobby_id: str | None, patches: bool, lang: str) -> str:

@@ -6,15 +6,10 @@ export function storageKey(table) {
   return `bang:${table}`;
 }
 
-/** The token in the address's fragment (#token), or "". */
-export function tokenInAddress() {
-  return decodeURIComponent(location.hash.replace(/^#/, "")).replace(/^token=/, "");
-}
-
 /** The token for `table`: from the fragment (stored, then wiped from the URL) or storage. */
 export function takeToken(table) {
   const key = storageKey(table);
-  const fromHash = tokenInAddress();
+  const fromHash = decodeURIComponent(location.hash.replace(/^#/, "")).replace(/^token=/, "");
   if (fromHash) {
     memory[key] = fromHash;
     try {
