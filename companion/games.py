@@ -163,14 +163,29 @@ def add_score(scores: dict | None, story_: dict) -> dict:
     return out
 
 
+# The kinds of event an undo line may repeat: each is worded from what the move itself
+# showed the table (a card played, an answer, a count changed, a check, a turn passing).
+# An elimination ("out"), its rewards and penalties and the game's end say roles that the
+# undo hides again, so the line stops before the first event of any other kind: what it
+# may say is listed here, never what it must leave out (issue 22).
+UNDO_SAYS = frozenset({"play", "answer", "set", "life", "hand", "discard", "check", "jail",
+                       "dynamite", "missed", "ability", "destiny", "turn"})
+
+
 def taken_back(state, move: dict) -> dict:
-    """The log line of a move the host took back, saying what it was: the first thing it
-    did, as the engine words it, played on a copy that is thrown away."""
+    """The log line of a move the host took back, saying what it was: the first things it
+    did, as the engine words them, played on a copy that is thrown away, up to the first
+    event that is not in UNDO_SAYS."""
     try:
         _, events = engine.apply(state, move)
     except (engine.Refusal, engine.RecordError):
         events = []
-    said = [e["text"] for e in events[:2] if e.get("text")]
+    said = []
+    for e in events[:2]:
+        if e.get("type") not in UNDO_SAYS:
+            break
+        if e.get("text"):
+            said.append(e["text"])
     return msg("The host took back: {what}", what=said) if said else msg("The host took back a move.")
 
 
