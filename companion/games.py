@@ -10,7 +10,7 @@ import logging
 import secrets
 
 import engine
-from engine.setup import MODES        # ("referee", "tracker")
+from engine.dealing import MODES        # ("referee", "tracker")
 from engine.rulesets import RULESETS, rules_of     # the rulesets this engine can deal
 
 from engine.say import is_message, msg

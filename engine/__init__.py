@@ -22,7 +22,7 @@ from .table import distance, distance_table, hand_limit, legal_targets, outcome,
 from .game import apply  # noqa: E402
 from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
-from .setup import deal, initial_state  # noqa: E402
+from .start import deal, initial_state  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
 from .advice import (answers_for, card_catalogue, decisions, feat_options, judge,  # noqa: E402
                      turn_hints)

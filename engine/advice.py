@@ -10,7 +10,6 @@ from .game import apply
 from .legends import FEATS_BY_KEY, met_this_turn
 from .cards import norm
 from .rulebook import RULES, title
-from .rulesets import rules_of
 from .say import msg, name
 from .state import State
 from .table import cards_of, character, has_kind, hand_limit
@@ -34,7 +33,7 @@ def judge(state: State, move: dict) -> dict:
 def decisions(state: State, move: dict, events: list[dict]) -> dict:
     """The project decisions a ruling rests on, for the page to show: {"decisions":
     [{"id", "text", "rule", "rule_title"}]} (nothing when there are none)."""
-    rules = rules_of(state)
+    rules = state.rules
     ids = [ev["decision"] for ev in events if ev.get("decision")]
     by = move.get("by") if isinstance(move, dict) else None
     try:
@@ -54,7 +53,9 @@ def _title(rule: str) -> dict | str:
     return name(text) if text else ""
 
 
-def _try(state: State, move: dict) -> dict:
+def try_move(state: State, move: dict) -> dict:
+    """A dry run's verdict in the short form a page's button reads: {"ok"}, or {"ok":
+    False, "code", "reason", "rule", "rule_title"}."""
     r = judge(state, move)
     return {"ok": True} if r["ok"] else {"ok": False, "code": r["code"],
                                           "reason": r["message"], "rule": r["rule"],
@@ -74,7 +75,7 @@ def answers_for(state: State, seat: str) -> list[dict]:
         return []
     ask = asks[0]
     char = character(state, i)
-    rules = rules_of(state)
+    rules = state.rules
     word, life = rules.words["check"], rules.words["life"]
     missed, bang, beer = _named(state, "missed"), _named(state, "bang"), _named(state, "beer")
     own = state.seats[i].character
@@ -114,13 +115,13 @@ def answers_for(state: State, seat: str) -> list[dict]:
         if needs_check:
             move.update(rules.sample_check(char))      # any card: is the answer allowed?
         row = {"respond": respond, "label": label, "needs_check": needs_check,
-               **_try(state, move)}
+               **try_move(state, move)}
         out.append(row)
     if char.heal_by_discard:
         out.append({"respond": None, "ability": {"discard": 2},
                     "label": msg("{character}: discard 2 for 1 {life}",
                                  character=name(char.name), life=life),
-                    **_try(state, {"by": seat, "ability": {"discard": 2}})})
+                    **try_move(state, {"by": seat, "ability": {"discard": 2}})})
     return out
 
 
@@ -161,7 +162,7 @@ def _feat_move(state: State, seat: str, verb: str, name: str) -> dict:
 def feat_options(state: State, seat: str) -> list[dict]:
     """For each revealed Feat: its text, its tokens, and whether seat may perform, boast
     about or claim it now (with the reason when not). Tables with Feats only."""
-    if not rules_of(state).features.get("feats"):
+    if not state.rules.features.get("feats"):
         return []
     i = state.index(seat)
     legend = state.seats[i].legend
@@ -179,9 +180,9 @@ def feat_options(state: State, seat: str) -> list[dict]:
         if legend:
             move = _feat_move(state, seat, "claim", f["name"])
             move["reveal"] = hidden[0].name if hidden else "Unknown Feat"
-            row["claim"] = _try(state, move)
+            row["claim"] = try_move(state, move)
         else:
-            row["perform"] = _try(state, _feat_move(state, seat, "perform", f["name"]))
+            row["perform"] = try_move(state, _feat_move(state, seat, "perform", f["name"]))
             row["boast"] = _boast_verdict(state, seat, f["name"], hidden)
         out.append(row)
     return out
@@ -195,10 +196,10 @@ def _boast_verdict(state: State, seat: str, name: str, hidden: list) -> dict:
     boast = {"by": seat, "boast": name, "reveal": fresh}
     if len(state.feats) >= 4:
         boast["discard"] = max(state.feats, key=lambda x: sum(x["tokens"].values()))["name"]
-    first = _try(state, boast)
+    first = try_move(state, boast)
     if first["ok"]:
         return first
-    again = _try(state, {**boast, "boast": fresh})
+    again = try_move(state, {**boast, "boast": fresh})
     return again if again["ok"] else first
 
 
@@ -208,7 +209,7 @@ def ability_options(state: State, seat: str) -> dict:
     i = state.index(seat)
     out: dict = {}
     if character(state, i).free_bang_on_heal:
-        tries = [_try(state, {"by": seat, "ability": {"bang": s.name}})
+        tries = [try_move(state, {"by": seat, "ability": {"bang": s.name}})
                  for j, s in enumerate(state.seats) if j != i and s.alive]
         ok = [t for t in tries if t["ok"]]
         out["bang"] = ok[0] if ok else (tries[0] if tries else {"ok": False})
@@ -217,6 +218,6 @@ def ability_options(state: State, seat: str) -> dict:
 
 def card_catalogue(state: State) -> list[dict]:
     """The cards of the table's ruleset for the "play a card" picker."""
-    rules = rules_of(state)
+    rules = state.rules
     return [{"name": c.name, "colour": c.colour, "kind": c.kind, "target": c.target,
              "range": c.range, "rule": c.rule, **rules.card_info(c)} for c in cards_of(state)]

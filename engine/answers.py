@@ -7,7 +7,6 @@ from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
 from .cards import RANK_VALUE
-from .rulesets import rules_of
 from .plays import BANG_SWAP, as_card, char_name, do_play, resolve_take, shoot
 from .state import Ask
 from .table import cards_of, chars_of, dist, has_kind, target_problem
@@ -84,7 +83,7 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
     ctx.say("answer", text, seat=ctx.name(i), card=card.name)
     ctx.spend(i, 1)
     ctx.log(answered=card.name, card=played.name, seat=i, to=ask.kind)
-    rules_of(s).resolve(ctx, i, card, played, m, lambda: answered(ctx, i, ask, card), ask)
+    s.rules.resolve(ctx, i, card, played, m, lambda: answered(ctx, i, ask, card), ask)
 
 
 def answered(ctx: Ctx, i: int, ask: Ask, card) -> None:
@@ -119,7 +118,7 @@ def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
 
 def why_not(ctx: Ctx, kind: str) -> tuple[dict, str]:
     """(message, rule) for an answer that does not answer this kind of question."""
-    text, rule = rules_of(ctx.s).why_not.get(kind) or WHY_NOT[kind]
+    text, rule = ctx.s.rules.why_not.get(kind) or WHY_NOT[kind]
     return msg(text), rule
 
 
@@ -155,7 +154,7 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
                                                     or ctx.s.seats[i].character)), "card.barrel")
     if "check" not in m.opts:
         raise Refusal("bad_check", msg("Enter the card turned over for the Barrel."), "draw")
-    rules = rules_of(ctx.s)
+    rules = ctx.s.rules
     label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
     if which == "jourdonnais" and not rules.features.get("named_checks"):
         label = "Jourdonnais"
@@ -235,7 +234,7 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
         return free_bang(ctx, m, i, opts["bang"])
     if "panic" in opts:
         return blue_panic(ctx, m, i, opts["panic"])
-    for key, use in rules_of(s).abilities.items():     # a ruleset's own (Tempered's repeat)
+    for key, use in s.rules.abilities.items():     # a ruleset's own (Tempered's repeat)
         if key in opts:
             return use(ctx, m, i, opts[key])
     n = opts.get("discard")

@@ -139,6 +139,12 @@ def show(rank: str, suit: str) -> str:
     return f"{rank}{SUIT_SYMBOL[suit]}"
 
 
+def drawn(rng) -> str:
+    """A random revealed card's corner ("8♠"), from `rng` (a random.Random): for the
+    random games."""
+    return rng.choice(RANKS) + rng.choice(list(SUIT_SYMBOL.values()))
+
+
 def is_red(suit: str) -> bool:
     return suit in ("H", "D")
 

@@ -14,7 +14,6 @@ from .characters import Character
 from .errors import Refusal
 from .say import msg, name, plural
 from .state import Ask, State
-from .rulesets import rules_of
 from .table import character, winner_now
 
 
@@ -32,7 +31,7 @@ class Ctx:
 
     def word(self, key: str) -> str:
         """The ruleset's word for `key` ("life" is "energy" in Star Wars)."""
-        return rules_of(self.s).words[key]
+        return self.s.rules.words[key]
 
     def say(self, kind: str, text: dict, **data) -> None:
         """An event: its kind, its message (engine/say.py) and the data programs read."""
@@ -110,7 +109,7 @@ class Ctx:
                  after=seat.life)
         if seat.life <= 0:
             self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
-            self.say("ask", msg(rules_of(self.s).words["dying"], seat=seat.name), seat=seat.name)
+            self.say("ask", msg(self.s.rules.words["dying"], seat=seat.name), seat=seat.name)
         else:
             self.after_hit(i, n, source, card)
 
@@ -146,7 +145,7 @@ class Ctx:
         seat.hand, seat.in_play = 0, []
         seat.life = min(seat.life, 0)
         self.s.pending = [a for a in self.s.pending if a.seat != i]
-        shown = (name(rules_of(self.s).words.get("roles", {}).get(seat.role,
+        shown = (name(self.s.rules.words.get("roles", {}).get(seat.role,
                                                                   seat.role.replace("_", " ")))
                  if seat.role != "unknown" else msg("role hidden in this record"))
         self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown),
@@ -162,14 +161,14 @@ class Ctx:
         if won:
             self.s.winner = won
             self.s.pending = []
-            self.say("end", msg("Game over. {side}", side=msg(rules_of(self.s).sides[won])),
+            self.say("end", msg("Game over. {side}", side=msg(self.s.rules.sides[won])),
                      winner=won)
             return
         if seat.role == "unknown":
             self.say("note", msg("This record hides the role: rewards and penalties are not "
                                  "settled here."))
         else:
-            rules_of(self.s).settle(self, i, source, card)
+            self.s.rules.settle(self, i, source, card)
         if i == self.s.turn:
             self.next_turn()
 

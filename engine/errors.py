@@ -5,6 +5,7 @@ players are told why. A `RecordError` is a record (or a move) that cannot even b
 """
 from __future__ import annotations
 
+from .rulebook import title
 from .say import N_, english, is_message, msg, name
 
 
@@ -27,7 +28,6 @@ class Refusal(ValueError):
     def to_dict(self) -> dict:
         """For a client: the message and the rule's title are made into sentences in the
         reader's language at the edge; the rule's id makes the link."""
-        from .rulebook import title    # the rulebook is plain data; imported when needed
         rule_title = title(self.rule)
         return {"code": self.code, "message": self.say, "rule": self.rule,
                 "rule_title": name(rule_title) if rule_title else ""}

@@ -5,7 +5,6 @@ from .answers import do_ability, do_respond
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move, field_words
-from .rulesets import rules_of
 from .say import N_, msg, name, series
 from .plays import do_play
 from .state import State
@@ -33,7 +32,7 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     if m.opts.get("host"):
         ctx.say("host", msg("The host acts for {seat}, whose phone is off:", seat=ctx.name(i)),
                 seat=ctx.name(i))
-    rules = rules_of(ctx.s)
+    rules = ctx.s.rules
     if ctx.s.mode == "tracker":
         (TRACKER.get(m.action) or rules.tracker_moves.get(m.action, not_tracked))(ctx, m, i)
     else:
@@ -43,7 +42,7 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
 
 def unsupported(ctx: Ctx, m: Move, i: int) -> None:
     raise Refusal("bad_move", msg("This move, {what}, is not part of {ruleset}.",
-                                  what=field_words(m.action), ruleset=name(rules_of(ctx.s).title)),
+                                  what=field_words(m.action), ruleset=name(ctx.s.rules.title)),
                   "record")
 
 

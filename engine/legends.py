@@ -15,7 +15,6 @@ from .cards import norm, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .rulesets import rules_of
 from .state import Ask, State
 from .table import cards_of, has_kind, hand_limit, target_problem
 from .turns import check_due, own_turn
@@ -108,7 +107,7 @@ def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
 
 
 def _legends(ctx: Ctx) -> None:
-    if not rules_of(ctx.s).features.get("feats"):
+    if not ctx.s.rules.features.get("feats"):
         raise Refusal("bad_move", msg("Feats belong to BANG! Legends."), "legends.feats")
 
 

@@ -8,23 +8,18 @@ from __future__ import annotations
 
 import random
 
-from .cards import RANKS, SUIT_SYMBOL
+from .cards import drawn
 from .errors import Refusal
 from .game import apply
-from .setup import deal, initial_state
+from .start import deal, initial_state
 from .state import State
-from .rulesets import rules_of
 from .table import cards_of, character
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 
 
-def drawn(rng: random.Random) -> str:
-    return rng.choice(RANKS) + rng.choice(list(SUIT_SYMBOL.values()))
-
-
 def _check(rng: random.Random, state: State, i: int) -> dict:
-    return rules_of(state).playout_check(rng, state, i)
+    return state.rules.playout_check(rng, state, i)
 
 
 def candidates(rng: random.Random, state: State) -> list[dict]:
@@ -33,12 +28,12 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     moves: list[dict] = []
     for a in state.pending:
         by = names[a.seat]
-        answers, checked = rules_of(state).playout_answers(state, a)
+        answers, checked = state.rules.playout_answers(state, a)
         for ans in rng.sample(answers, len(answers)):
             move = {"by": by, "respond": ans}
             if ans in checked:
                 move.update(_check(rng, state, a.seat))
-            rules_of(state).playout_answer(rng, state, move)
+            state.rules.playout_answer(rng, state, move)
             moves.append(move)
         moves.append({"by": by, "ability": {"discard": 2}})
     if moves:
@@ -48,7 +43,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     by = names[i]
     if state.phase == "start":
         moves.append({"by": by, **_check(rng, state, i)})
-        moves.extend(rules_of(state).playout_moves(rng, state, by, "start"))
+        moves.extend(state.rules.playout_moves(rng, state, by, "start"))
         draw: dict = {}
         if character(state, i).draw == "black_jack":
             draw = {"reveal": drawn(rng)}
@@ -62,7 +57,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     if state.phase == "draw":
         return [{"by": by, "draw": {"reveal": drawn(rng)}}, {"by": by, "draw": {}}]
     cards = list(cards_of(state))
-    rules = rules_of(state)
+    rules = state.rules
     for _ in range(6):
         card = rng.choice(cards)
         move = {"by": by, "play": card.name, "target": rng.choice(names)}
@@ -78,7 +73,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     else:
         moves.append({"by": by, "end_turn": {}})
     moves.append({"by": by, "ability": {"discard": 2}})
-    extra = rules_of(state).playout_moves(rng, state, by, "play")
+    extra = state.rules.playout_moves(rng, state, by, "play")
     if extra:
         moves.extend(extra)
         rng.shuffle(moves)

@@ -7,7 +7,6 @@ from .cards import Card
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .rulesets import rules_of
 from .say import msg, name, plural
 from .state import Ask
 from .table import cards_of, dist, has_kind, target_problem
@@ -20,7 +19,7 @@ def char_name(ctx: Ctx, i: int):
     """Seat i's character for a message: a known one through name(), an ability card
     entered by hand (Star Wars) as the players wrote it."""
     character = ctx.s.seats[i].character
-    return name(character) if rules_of(ctx.s).characters.find(character) else character
+    return name(character) if ctx.s.rules.characters.find(character) else character
 
 
 def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
@@ -52,7 +51,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     if check_due(ctx):
         raise Refusal("check_pending", msg("The start-of-turn {check} comes first.",
-                                            check=name(rules_of(s).words["check"])), "turn.start")
+                                            check=name(s.rules.words["check"])), "turn.start")
     if s.phase != "play":
         raise Refusal("wrong_phase", msg("Cards are played after the draw phase."), "turn.play")
     turn_at_end(ctx, i)
@@ -63,7 +62,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
                       "cards")
     target = m.opts.get("target")
     j = None
-    rules = rules_of(s)
+    rules = s.rules
     if card.target in ("reach", "distance1", "other", "not_sheriff", "any") \
             and rules.needs_target(card, m):
         if target is None:
@@ -81,7 +80,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     ctx.log(played=card.name, card=played.name, target=j, distance=far)
 
 
-def _pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
+def pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
     """The played card leaves the hand (Suzy Lafayette may draw at once)."""
     if j is not None:
         text = msg("{seat} plays {card} at {target}.", seat=ctx.name(i), card=name(card.name),
@@ -97,7 +96,7 @@ def bang_allowed(ctx: Ctx, i: int) -> None:
     s = ctx.s
     gun = cards_of(s).find(has_kind(s, i, "weapon"))
     if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or (gun is not None and gun.rapid)):
-        raise Refusal("bang_limit", msg(rules_of(s).words["bang_limit"]), "turn.bang_limit")
+        raise Refusal("bang_limit", msg(s.rules.words["bang_limit"]), "turn.bang_limit")
 
 
 def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
@@ -108,7 +107,7 @@ def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
         raise Refusal("not_enough_cards", plural("A BANG! at {target} costs {n} more card from hand.",
                                                  "A BANG! at {target} costs {n} more cards from hand.",
                                                  extra, target=ctx.name(j)), ctx.char(j).rule)
-    _pay(ctx, i, card, j)
+    pay(ctx, i, card, j)
     if extra:
         ctx.spend(i, extra, name(s.seats[j].character))
     s.bangs += 1
@@ -135,7 +134,7 @@ def play_missed(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
 
 
 def play_beer(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
-    _pay(ctx, i, card)
+    pay(ctx, i, card)
     if len(ctx.s.alive()) <= 2:
         ctx.say("note", msg("With two players left, a {card} heals nothing.",
                             card=name(card.name)))
@@ -168,7 +167,7 @@ def play_take(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     """Panic! and Cat Balou: the card chosen, then (unless legend Jourdonnais may dodge it
     first) taken or discarded."""
     choice = _take_choice(ctx, i, card, j, m)
-    _pay(ctx, i, card, j)
+    pay(ctx, i, card, j)
     if j != i and ctx.char(j).evades_brown:
         ctx.s.pending.append(Ask(j, "evade", i, card.name, choice=choice))
         return
@@ -206,14 +205,14 @@ def resolve_cat_balou(ctx: Ctx, i: int, j: int, choice: str) -> None:
 
 def play_draw(n: int):
     def play(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
-        _pay(ctx, i, card)
+        pay(ctx, i, card)
         ctx.gain(i, n, name(card.name))
     return play
 
 
 def play_ask_all(kind: str):
     def play(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
-        _pay(ctx, i, card)
+        pay(ctx, i, card)
         char = ctx.char(i)
         needed = char.misses_needed if kind == "gatling" and char.misses_all_hits else 1
         for k in ctx.others(i):
@@ -222,18 +221,18 @@ def play_ask_all(kind: str):
 
 
 def play_duel(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
-    _pay(ctx, i, card, j)
+    pay(ctx, i, card, j)
     ctx.s.pending.append(Ask(j, "duel", i, "Duel", other=i))
 
 
 def play_general_store(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
-    _pay(ctx, i, card)
+    pay(ctx, i, card)
     for k in [i] + ctx.others(i):
         ctx.gain(k, 1, name("General Store"))
 
 
 def play_saloon(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
-    _pay(ctx, i, card)
+    pay(ctx, i, card)
     for k in [i] + ctx.others(i):
         ctx.heal(k, 1, name("Saloon"))
 
@@ -247,7 +246,7 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
                                                  seat=seat.name, card=name(card.name)),
                       "turn.one_copy")
     entered = entered_range(card, m)
-    _pay(ctx, i, card, j)
+    pay(ctx, i, card, j)
     if card.is_weapon:
         old = has_kind(ctx.s, owner, "weapon")
         if old:

@@ -9,9 +9,8 @@ import json
 from .errors import RecordError, Refusal
 from .game import apply
 from .moves import Move
-from .setup import initial_state
+from .start import initial_state
 from .state import State
-from .rulesets import rules_of
 from .table import cards_of, distance, reach
 
 SEAT_KEYS = {"life", "hand", "in_play", "alive", "legend", "fame"}
@@ -128,7 +127,7 @@ def public_record(header: dict, moves: list[dict], state: State) -> dict:
     (living players other than the Sheriff) are written "unknown". It replays the same
     way, because a role only matters once it is public (at elimination or the end)."""
     out = export_record(header, moves)
-    secret = {s.name for s in state.seats if s.alive and s.role != rules_of(state).leader}
+    secret = {s.name for s in state.seats if s.alive and s.role != state.rules.leader}
     if state.winner is None:
         for seat in out["seats"]:
             if seat.get("name") in secret:

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 
-from .rulesets.starwars.texts import SW_RULES
 from .say import N_
 
 # (group title, id prefix) in the order docs/rules.md lists them.
-GROUPS: tuple[tuple[str, str], ...] = (
+GROUPS: list[tuple[str, str]] = [
     (N_("Setting up"), "setup"),
     (N_("Goals and the end of the game"), "goals"),
     (N_("The turn"), "turn"),
@@ -29,8 +28,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     (N_("Rulings (FAQ and project decisions)"), "faq"),
     (N_("The companion"), "host"),
     (N_("BANG! Legends"), "legends"),
-    (N_("BANG! Star Wars"), "sw"),
-)
+]   # a ruleset's own group comes after these (`add`)
 
 RULES: dict[str, dict] = {
     # ---------------------------------------------------------------- setting up
@@ -936,7 +934,25 @@ RULES: dict[str, dict] = {
     },
 }
 
-RULES.update(SW_RULES)      # BANG! Star Wars, written in its own home
+# id prefixes read as another group's ("legend.kit_carlson" is in "legends")
+ALIASES = {"seats": "setup", "cards": "setup", "characters": "setup", "end": "goals",
+           "reach": "distance", "elimination": "dying", "rewards": "dying",
+           "penalty": "dying", "responsibility": "dying", "tracker": "host",
+           "record": "host", "legend": "legends"}
+
+
+def add(group: tuple[str, str] | None, entries: dict[str, dict],
+        aliases: dict[str, str] | None = None) -> None:
+    """A ruleset's own entries, written in its home (engine/rulesets/<name>/), added to the
+    reference; `group`: (title, id prefix) of its section, listed after the core's. The
+    registry (engine/rulesets/__init__.py) adds each ruleset's once."""
+    clash = set(entries) & set(RULES)
+    if clash:
+        raise ValueError(f"rule ids already in the rulebook: {sorted(clash)}")
+    if group is not None and group not in GROUPS:
+        GROUPS.append(group)
+    RULES.update(entries)
+    ALIASES.update(aliases or {})
 
 
 def rule(rule_id: str) -> dict:
@@ -983,10 +999,7 @@ def search(query: str) -> list[str]:
 
 def _group(rule_id: str) -> str:
     head = rule_id.split(".")[0]
-    return {"seats": "setup", "cards": "setup", "characters": "setup", "end": "goals",
-            "reach": "distance", "elimination": "dying", "rewards": "dying",
-            "penalty": "dying", "responsibility": "dying", "tracker": "host",
-            "record": "host", "legend": "legends"}.get(head, head)
+    return ALIASES.get(head, head)
 
 
 def _anchor(rule_id: str) -> str:
@@ -1017,4 +1030,5 @@ def to_markdown() -> str:
 
 
 if __name__ == "__main__":  # python -m engine.rulebook > docs/rules.md
-    print(to_markdown(), end="")
+    import engine.rulebook    # the module the registry added every ruleset's entries to
+    print(engine.rulebook.to_markdown(), end="")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import Refusal
 from .say import msg
@@ -58,7 +59,7 @@ class State:
     seats: list[Seat]
     turn: int = 0
     phase: str = "start"
-    ruleset: str = "base"
+    rules: Any = None             # the table's Ruleset (engine/rulesets/): shared by copies
     mode: str = "referee"         # "referee" checks every play; "tracker" only keeps counts
     bangs: int = 0                # BANG! cards played this turn
     pending: list[Ask] = field(default_factory=list)
@@ -68,9 +69,14 @@ class State:
     turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
     custom: dict = field(default_factory=dict)  # abilities entered by name: {name: energy}
 
+    @property
+    def ruleset(self) -> str:
+        """The name of the table's ruleset ("base", "legends", "starwars")."""
+        return self.rules.name
+
     def copy(self) -> "State":
         new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
+        new.__dict__.update(self.__dict__)       # the ruleset is shared, never copied
         new.seats = [s.clone() for s in self.seats]
         new.pending = list(self.pending)   # Ask values are replaced, never changed in place
         new.options = self.options        # read-only after setup

@@ -6,27 +6,26 @@ from __future__ import annotations
 from .cards import COLT_RANGE, Card, CardTable
 from .characters import Character, CharacterTable
 from .errors import Refusal
-from .rulesets import RULESETS, rules_of  # noqa: F401  (RULESETS: the names the engine knows)
 from .say import msg, name, plural
 from .state import State
 
 
 def cards_of(state: State) -> CardTable:
-    return rules_of(state).cards
+    return state.rules.cards
 
 
 def deck_size(state: State) -> int:
     """How many cards the ruleset's deck holds: the most a hand can ever count."""
-    return rules_of(state).deck_size
+    return state.rules.deck_size
 
 
 def chars_of(state: State) -> CharacterTable:
-    return rules_of(state).characters
+    return state.rules.characters
 
 
 def character(state: State, i: int) -> Character:
     """The character ability in force for seat i (its legend side once it is a Legend)."""
-    return rules_of(state).character(state, i)
+    return state.rules.character(state, i)
 
 
 def has_kind(state: State, i: int, kind: str) -> str | None:
@@ -46,7 +45,7 @@ def weapon(state: State, i: int) -> tuple[str, int]:
         card = table.find(name)
         if card is not None and card.is_weapon:
             return card.name, seat.ranges.get(card.name, card.range or 1)
-    return rules_of(state).words["default_weapon"], COLT_RANGE
+    return state.rules.words["default_weapon"], COLT_RANGE
 
 
 class Geometry:
@@ -133,7 +132,7 @@ def hand_limit(state: State, seat: str | int) -> int:
     """How many cards the player may keep at the end of the turn: their current life
     (the ruleset may say otherwise: Legends keeps 2 at 1 life)."""
     i = seat if isinstance(seat, int) else state.index(seat)
-    return rules_of(state).hand_limit(max(0, state.seats[i].life))
+    return state.rules.hand_limit(max(0, state.seats[i].life))
 
 
 def outcome(state: State) -> str | None:
@@ -143,7 +142,7 @@ def outcome(state: State) -> str | None:
 
 def winner_now(state: State) -> str | None:
     """Who has won, judged from the roles still alive (the ruleset's end conditions)."""
-    return rules_of(state).winner(state)
+    return state.rules.winner(state)
 
 
 def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
@@ -171,7 +170,7 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
                                "{distance} (weapons do not help).", card=name(card.name),
                                seat=t.name, distance=d), card.rule)
     elif card.target == "not_sheriff":
-        rules = rules_of(state)
+        rules = state.rules
         if t.role == rules.leader:
             return Refusal("jail_on_sheriff", msg(rules.words["no_jail_on_leader"]), card.rule)
         if has_kind(state, j, "jail"):

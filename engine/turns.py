@@ -7,7 +7,6 @@ from .cards import RANK_VALUE, is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .rulesets import rules_of
 from .say import msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
 
@@ -59,7 +58,7 @@ def checks_due(ctx: Ctx) -> list[str]:
     s = ctx.s
     if s.phase != "start":
         return []
-    return [kind for kind in rules_of(s).start_checks if has_kind(s, s.turn, kind)]
+    return [kind for kind in s.rules.start_checks if has_kind(s, s.turn, kind)]
 
 
 def check_due(ctx: Ctx) -> str | None:
@@ -75,7 +74,7 @@ def _chosen_check(ctx: Ctx, m: Move, due: list[str]) -> str:
     if chosen is None:
         return due[0]
     card = cards_of(ctx.s).get(chosen)
-    free = rules_of(ctx.s).free_order
+    free = ctx.s.rules.free_order
     if card.kind not in due:
         raise Refusal("bad_check", msg("{seat} has no {card} to check for.",
                                        seat=ctx.name(ctx.s.turn), card=name(card.name)),
@@ -111,7 +110,7 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     s = ctx.s
     due = checks_due(ctx)
-    rules = rules_of(s)
+    rules = s.rules
     if not due:
         raise Refusal("no_check_due", msg(rules.words["no_check_due"], seat=ctx.name(i)),
                       "turn.start")
@@ -154,7 +153,7 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     s = ctx.s
     if check_due(ctx):
         raise Refusal("check_pending", msg("{seat} must first {check} for the {card}.",
-                                           seat=ctx.name(i), check=name(rules_of(s).words["check"]),
+                                           seat=ctx.name(i), check=name(s.rules.words["check"]),
                                            card=name(has_kind(s, i, check_due(ctx)))),
                       "turn.start")
     if s.phase not in ("start", "draw"):

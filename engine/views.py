@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from .advice import answers_for, turn_hints
 from .errors import Refusal
-from .rulesets import rules_of
 from .say import msg
 from .state import State, ask_dict
 from .table import Geometry, cards_of, character, distance_table, hand_limit
@@ -20,7 +19,7 @@ def said(text: str) -> dict | str:
 
 def _role_is_public(state: State, i: int) -> bool:
     seat = state.seats[i]
-    return seat.role == rules_of(state).leader or not seat.alive or state.winner is not None
+    return seat.role == state.rules.leader or not seat.alive or state.winner is not None
 
 
 def _card(state: State, name: str, ranges: dict) -> dict:
@@ -46,14 +45,14 @@ def _seat(state: State, i: int) -> dict:
         "alive": seat.alive,
         "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
     }
-    row.update(rules_of(state).seat_view(state, i))
+    row.update(state.rules.seat_view(state, i))
     return row
 
 
 def public_view(state: State) -> dict:
     """What everyone may see: the host screen's view."""
     names = [s.name for s in state.seats]
-    rules = rules_of(state)
+    rules = state.rules
     return {
         "ruleset": state.ruleset,
         "features": dict(rules.features),
@@ -98,7 +97,7 @@ def _phone_public(pub: dict) -> dict:
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
     names = [x.name for x in state.seats]
-    me = {"name": s.name, "role": s.role, "goal": said(rules_of(state).goals.get(s.role, "")),
+    me = {"name": s.name, "role": s.role, "goal": said(state.rules.goals.get(s.role, "")),
           "character": s.character, "ability": said(character(state, i).ability),
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
           "asked": [ask_dict(a, names) for a in state.asks_for(i)]}
@@ -109,5 +108,5 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     if s.alive and state.winner is None:
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
-        me.update(rules_of(state).phone_extras(state, s.name))
+        me.update(state.rules.phone_extras(state, s.name))
     return {**phone_pub, "me": me}

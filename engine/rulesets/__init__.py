@@ -1,22 +1,33 @@
-"""Each ruleset's one home. Everything that differs between the games the engine plays
-lives in a `Ruleset` object: roles, cards, characters, words, and the hooks the core calls
-(setup, hand limit, winner, rewards, extra moves, what a phone is told). The core asks the
-table's ruleset (`rules_of(state)`) and never tests a ruleset's name; tests/test_seam.py
-keeps it that way.
+"""The rulesets' registry: every game the engine plays, by name. Everything that differs
+between them lives in a `Ruleset` object (its package under engine/rulesets/): roles,
+cards, characters, words, rules texts, and the hooks the core calls. A State carries its
+Ruleset (`state.rules`, set when the table is dealt) and the core asks it; the core never
+imports this registry, and only engine/start.py and the public facade look names up in
+it. A new ruleset is its package and one line here.
 """
 from __future__ import annotations
 
+from ..rulebook import add as add_rules
 from .base import Ruleset
 from .legends import Legends
 from .starwars import StarWars
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (Ruleset(), Legends(), StarWars())}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (
+    Ruleset(),
+    Legends(),
+    StarWars(),
+)}
+
+for _rules in RULESETS.values():           # each ruleset's rules texts, in its own section
+    add_rules(_rules.rule_group, _rules.rule_texts, _rules.rule_aliases)
 
 
 def rules_of(state) -> Ruleset:
-    """The ruleset of a State (or of a ruleset name)."""
-    name = state if isinstance(state, str) else state.ruleset
-    return RULESETS.get(name) or RULESETS["base"]
+    """The ruleset of a State, or the one of that name (the base game for a name the
+    registry does not hold)."""
+    if isinstance(state, str):
+        return RULESETS.get(state) or RULESETS["base"]
+    return state.rules
 
 
 __all__ = ["Ruleset", "RULESETS", "rules_of"]

@@ -3,9 +3,11 @@ the hooks it calls. Another ruleset subclasses `Ruleset` and changes what differ
 """
 from __future__ import annotations
 
-from ..cards import BASE, CardTable
+from ..cards import BASE, COLT_RANGE, CardTable, drawn, explodes
 from ..characters import BASE_CHARS, Character, CharacterTable
+from ..errors import Refusal
 from ..say import N_, is_message, msg, name
+from ..turns import revealed
 
 
 class Ruleset:
@@ -79,6 +81,11 @@ class Ruleset:
     referee_moves: dict = {}     # extra move kinds: {"perform": fn(ctx, move, seat)}
     tracker_moves: dict = {}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
+    # its rules reference entries (engine/rulebook.py's shape), added by the registry: the
+    # section's (title, id prefix), the entries, and id prefixes read as that section's
+    rule_group: tuple[str, str] | None = None
+    rule_texts: dict = {}
+    rule_aliases: dict = {}
 
     # -- setup -----------------------------------------------------------------------
     def character(self, state, i: int) -> Character:
@@ -120,8 +127,6 @@ class Ruleset:
                      by_ability: bool = False) -> bool:
         """Whether the card revealed for a check of `kind` does what the card says: the
         Dynamite explodes on a spade 2-9, Jail and Barrel want a heart."""
-        from ..cards import explodes
-        from ..turns import revealed
         label = why if is_message(why) else name(why)
         rank, suit = revealed(ctx, i, value, keep, label, by_ability)
         return explodes(rank, suit) if kind == "dynamite" else suit == "H"
@@ -141,7 +146,6 @@ class Ruleset:
         """Carry out a played card or an answer (`effect`); a ruleset with extra effects on
         the physical copy (Star Wars' Destiny) adds them here."""
         if m.opts.get("destiny") is not None:
-            from ..errors import Refusal
             raise Refusal("destiny_unavailable", msg("Encounter with Destiny is not part of "
                                                       "this game."), "record")
         effect()
@@ -189,7 +193,6 @@ class Ruleset:
         """The words (not the engine's sentence patterns), each role's name and mark, the
         card of each kind, the blue cards for the in-play picker, the winning roles of
         each side, the leader's role, the features and the theme."""
-        from ..cards import COLT_RANGE
         names = self.words.get("roles") or {r: r.replace("_", " ").title() for r in self.roles}
         kinds: dict = {}
         for c in self.cards.rows:
@@ -218,7 +221,6 @@ class Ruleset:
 
     def playout_check(self, rng, state, i: int) -> dict:
         """A random revealed card for a check by seat i (two for Lucky Duke)."""
-        from ..playout import drawn
         if self.character(state, i).check_cards == 2:
             a, b = drawn(rng), drawn(rng)
             return {"check": [a, b], "keep": rng.choice([a, b])}

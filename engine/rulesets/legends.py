@@ -3,7 +3,11 @@ rules themselves are in engine/legends.py; this object tells the core where they
 """
 from __future__ import annotations
 
+from ..cards import drawn
 from ..characters import LEGEND_CHARS, Character
+from ..advice import ability_options, feat_options
+from ..dealing import read_feats
+from ..legends import FEATS, do_boast, do_claim, do_jail_discard, do_perform
 from .base import Ruleset
 from ..say import N_
 
@@ -19,13 +23,11 @@ class Legends(Ruleset):
 
     @property
     def referee_moves(self) -> dict:
-        from ..legends import do_boast, do_claim, do_jail_discard, do_perform
         return {"perform": do_perform, "boast": do_boast, "claim": do_claim,
                 "jail": do_jail_discard}
 
     @property
     def tracker_moves(self) -> dict:
-        from ..legends import do_boast, do_claim, do_perform
         return {"perform": do_perform, "boast": do_boast, "claim": do_claim}
 
     def character(self, state, i: int) -> Character:
@@ -39,11 +41,9 @@ class Legends(Ruleset):
         return 5 if (k - leader_at) % n >= 5 else 4
 
     def deal_extra(self, header: dict, rng) -> None:
-        from ..legends import FEATS
         header["feats"] = [{"name": rng.choice(FEATS).name, "tokens": {}}]
 
     def read_extra(self, record: dict, state, need) -> None:
-        from ..setup import read_feats
         state.feats = read_feats(record.get("feats", []), state.seats)
 
     def hand_limit(self, life: int) -> int:
@@ -55,7 +55,6 @@ class Legends(Ruleset):
         return {"legend": seat.legend, "fame": seat.fame}
 
     def phone_extras(self, state, seat: str) -> dict:
-        from ..advice import ability_options, feat_options
         return {"feats": feat_options(state, seat), "abilities": ability_options(state, seat)}
 
     def playout_answers(self, state, ask):
@@ -63,7 +62,6 @@ class Legends(Ruleset):
         return answers + ["Jourdonnais"], checked
 
     def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
-        from ..playout import drawn
         if phase == "start":
             return [{"by": by, "jail": {"discard": drawn(rng)}},
                     {"by": by, "perform": "The Oregon Trail"}]
@@ -71,7 +69,6 @@ class Legends(Ruleset):
 
 
 def _legend_moves(rng, state, by: str) -> list[dict]:
-    from ..legends import FEATS
     names = [s.name for s in state.seats]
     revealed = [f["name"] for f in state.feats] or ["Fifty Guns"]
     hidden = [f.name for f in FEATS if f.name not in revealed]

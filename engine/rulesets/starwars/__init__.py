@@ -11,7 +11,11 @@ from __future__ import annotations
 from ...characters import Character
 from ...errors import Refusal
 from ..base import Ruleset
-from . import data, look
+from . import data, look, playout
+from .abilities import repeat
+from .advice import phone_extras
+from .destiny import resolve
+from .texts import SW_RULES
 from ...say import N_, is_message, msg, name
 
 
@@ -40,12 +44,13 @@ class StarWars(Ruleset):
     side_roles = look.SIDE_ROLES
     blue_hints = look.BLUE_HINTS
     look = look.LOOK
+    rule_group = (N_("BANG! Star Wars"), "sw")
+    rule_texts = SW_RULES
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
     free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
 
     @property
     def abilities(self) -> dict:
-        from .abilities import repeat
         return {"repeat": repeat}
 
     # -- setup -----------------------------------------------------------------------
@@ -105,7 +110,6 @@ class StarWars(Ruleset):
         return not (card.kind == "bang" and m.opts.get("destiny") == "hit_all")
 
     def resolve(self, ctx, i, card, played, m, effect, ask=None) -> None:
-        from .destiny import resolve
         resolve(ctx, i, card, played, m, effect, ask)
 
     def winner(self, state) -> str | None:
@@ -145,7 +149,6 @@ class StarWars(Ruleset):
         return {"custom_ability": self.characters.find(name) is None}
 
     def phone_extras(self, state, seat: str) -> dict:
-        from .advice import phone_extras
         return phone_extras(state, seat)
 
     def card_info(self, card) -> dict:
@@ -153,24 +156,19 @@ class StarWars(Ruleset):
                 "entered_range": card.entered_range}
 
     def playout_check(self, rng, state, i: int) -> dict:
-        from .playout import check
-        return check(rng)
+        return playout.check(rng)
 
     def playout_answers(self, state, ask):
-        from .playout import answers
-        return answers(state, ask)
+        return playout.answers(state, ask)
 
     def playout_answer(self, rng, state, move) -> None:
-        from .playout import answer_extras
-        answer_extras(rng, state, move)
+        playout.answer_extras(rng, state, move)
 
     def playout_decorate(self, rng, state, move, card) -> None:
-        from .playout import decorate
-        decorate(rng, state, move, card)
+        playout.decorate(rng, state, move, card)
 
     def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
-        from .playout import moves
-        return moves(rng, state, by, phase)
+        return playout.moves(rng, state, by, phase)
 
 
 def custom(name: str, energy: int) -> Character:

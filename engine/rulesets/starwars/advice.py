@@ -3,9 +3,9 @@ question, whether Encounter with Destiny applies now, its ability card (a custom
 no automatic effect), and Tempered's repeat with the engine's verdict."""
 from __future__ import annotations
 
-from ...advice import _try
+from ...advice import try_move
 from ...effects import Ctx
-from ...table import has_kind
+from ...table import cards_of, has_kind
 from ...turns import checks_due
 from ...say import msg, name
 from .data import ABILITIES, DESTINY, TEMPERED
@@ -40,14 +40,14 @@ def phone_extras(state, seat: str) -> dict:
                                        "effect; the table applies the card's text (a project "
                                        "decision).") if custom else ""}
     if s.character == TEMPERED and state.turn == i:
-        out["abilities"] = {"repeat": _try(state, {"by": seat, "ability": {"repeat": True},
+        out["abilities"] = {"repeat": try_move(state, {"by": seat, "ability": {"repeat": True},
                                                    **_last_target(state)})}
         out["repeat"] = _repeat(state, i, seat)
     char = ABILITIES.find(s.character)
     if char is not None and char.heal_by_discard:          # Resilient, at any moment
         out["heal_discard"] = {"label": msg("{character}: discard {n} cards for 1 energy",
                                             character=name(char.name), n=char.heal_by_discard),
-                               **_try(state, {"by": seat, "ability": {"discard": 2}})}
+                               **try_move(state, {"by": seat, "ability": {"discard": 2}})}
     if char is not None and char.swaps_bang_missed:         # Inventive plays one as the other
         out["plays_as"] = True
     return out
@@ -56,7 +56,6 @@ def phone_extras(state, seat: str) -> dict:
 def _repeat(state, i: int, seat: str) -> dict | None:
     """What Tempered's repeat would repeat now: the card, whether it is aimed, the verdict
     (aimed again where the card went, or at the first player it may reach)."""
-    from ...table import cards_of
     played = [e for e in state.turn_log if e.get("played")]
     if not played or any("repeated" in e for e in state.turn_log):
         return None
@@ -67,10 +66,10 @@ def _repeat(state, i: int, seat: str) -> dict | None:
     targets = []
     if aimed:
         for j in state.others(i):
-            r = _try(state, {"by": seat, "ability": {"repeat": card.name},
+            r = try_move(state, {"by": seat, "ability": {"repeat": card.name},
                              "target": state.seats[j].name})
             targets.append({"name": state.seats[j].name, **r})
-    verdict = (_try(state, {"by": seat, "ability": {"repeat": card.name}}) if not aimed
+    verdict = (try_move(state, {"by": seat, "ability": {"repeat": card.name}}) if not aimed
                else next((t for t in targets if t["ok"]), targets[0] if targets else {"ok": False}))
     return {"card": card.name, "aimed": aimed, "targets": targets,
             "ok": bool(verdict.get("ok")), "reason": verdict.get("reason", ""),

@@ -8,9 +8,10 @@ repeat have none.
 from __future__ import annotations
 
 from ...errors import Refusal
-from ...plays import _pay, bang_allowed, resolve_cat_balou
+from ...plays import bang_allowed, pay, resolve_cat_balou
 from ...say import msg, name
 from ...state import Ask
+from ...table import cards_of
 from .data import DESTINY
 
 LIMIT = 2   # Destiny applies at this much energy or less
@@ -101,7 +102,6 @@ def steal(ctx, i: int, j: int, choice) -> None:
                           "sw.destiny")
         ctx.take(i, j, 1, msg("Destiny: a card from {seat}'s hand", seat=t.name))
         return
-    from ...table import cards_of
     card = cards_of(ctx.s).get(choice).name
     if card not in t.in_play:
         raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.", seat=t.name,
@@ -112,7 +112,6 @@ def steal(ctx, i: int, j: int, choice) -> None:
 
 
 def discard_all(ctx, i: int, choices) -> None:
-    from ...table import cards_of
     if not isinstance(choices, dict):
         raise Refusal("bad_move", msg("Say, for each other player, whether the discard comes "
                                       "from the hand or which card in play."),
@@ -157,7 +156,7 @@ def hit_all(ctx, i: int, card) -> None:
     cancelled by a Missed! (two against Accurate). Still the turn's BANG!."""
     s = ctx.s
     bang_allowed(ctx, i)
-    _pay(ctx, i, card)
+    pay(ctx, i, card)
     s.bangs += 1
     ctx.say("destiny", msg("Encounter with Destiny ({card}): {effect}", card=name("BANG!"),
                            effect=msg(DESTINY["BANG!"]["hit_all"])),

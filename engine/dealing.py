@@ -1,5 +1,6 @@
-"""Setting a table up: dealing roles and characters from a recorded seed, and reading a
-record's header into a State (with a clear error naming the place of any mistake).
+"""Dealing a table: roles and characters dealt from a recorded seed, and a record's header
+read into a State (with a clear error naming the place of any mistake). Both are handed
+the table's Ruleset; engine/start.py finds it by the name a caller or a header gives.
 """
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from .cards import norm
 from .errors import RecordError, Refusal
 from .moves import BY_MAX
 from .state import PHASES, Seat, State
-from .rulesets import RULESETS
 from .say import msg, plural
 
 FORMAT = "bang-record/1"
@@ -17,22 +17,14 @@ UNKNOWN = "unknown"       # a role a record does not show
 MODES = ("referee", "tracker")
 
 
-def deal(names: list[str], *, ruleset: str = "base", seed: int,
-         characters: dict[str, str] | None = None, mode: str = "referee",
-         options: dict | None = None) -> dict:
-    """A new game's record header: seats in the given clockwise order, roles dealt by the
-    rules for 4 to 7 players and characters dealt (unless given per name) from `seed`.
-    Raises Refusal on a bad player list or character."""
-    if not 4 <= len(names) <= 7:
-        raise Refusal("bad_move", plural("BANG! is played by 4 to 7 players, not {n}.",
-                                         "BANG! is played by 4 to 7 players, not {n}.",
-                                         len(names)), "setup.roles")
-    if len({n.casefold() for n in names}) != len(names):
-        raise Refusal("bad_move", msg("Two players have the same name."), "seats")
-    if ruleset not in RULESETS or mode not in MODES:
-        raise Refusal("bad_move", msg("Unknown ruleset or mode: {ruleset}, {mode}.",
-                                      ruleset=str(ruleset), mode=str(mode)), "setup.roles")
-    rules = RULESETS[ruleset]
+def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | None = None,
+         mode: str = "referee", options: dict | None = None) -> dict:
+    """A new game's record header for the ruleset `rules`: seats in the given clockwise
+    order, roles dealt by the rules for 4 to 7 players and characters dealt (unless given
+    per name) from `seed`. Raises Refusal on a bad player list or character."""
+    check_players(names)
+    if mode not in MODES:
+        raise unknown(rules.name, mode)
     rng = random.Random(seed)
     roles = list(rules.role_mix[len(names)])
     rng.shuffle(roles)
@@ -50,13 +42,29 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
     for name, role in zip(names, roles):
         seats.append({"name": name, "role": role, **(given.get(name)
                                                      or {"character": pool.pop()})})
-    header = {"format": FORMAT, "ruleset": ruleset, "mode": mode, "seed": seed,
+    header = {"format": FORMAT, "ruleset": rules.name, "mode": mode, "seed": seed,
               "options": dict(options or {}), "seats": seats, "moves": []}
     rules.deal_extra(header, rng)
     return header
 
 
-def _need(cond: bool, where: str, message: str) -> None:
+def check_players(names: list[str]) -> None:
+    """4 to 7 players, no two of the same name. Raises Refusal."""
+    if not 4 <= len(names) <= 7:
+        raise Refusal("bad_move", plural("BANG! is played by 4 to 7 players, not {n}.",
+                                         "BANG! is played by 4 to 7 players, not {n}.",
+                                         len(names)), "setup.roles")
+    if len({n.casefold() for n in names}) != len(names):
+        raise Refusal("bad_move", msg("Two players have the same name."), "seats")
+
+
+def unknown(ruleset: object, mode: object) -> Refusal:
+    """The refusal of a deal for a ruleset or a mode this engine does not know."""
+    return Refusal("bad_move", msg("Unknown ruleset or mode: {ruleset}, {mode}.",
+                                   ruleset=str(ruleset), mode=str(mode)), "setup.roles")
+
+
+def need(cond: bool, where: str, message: str) -> None:
     if not cond:
         raise RecordError(where, message)
 
@@ -64,71 +72,73 @@ def _need(cond: bool, where: str, message: str) -> None:
 def _int(d: dict, key: str, where: str, default: int, low: int = -99,
          high: int = 99) -> int:
     v = d.get(key, default)
-    _need(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high,
+    need(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high,
           f"{where}.{key}", f"a whole number from {low} to {high} is needed, not "
           f"{str(v)[:20]!r}")
     return v
 
 
-def initial_state(record: dict) -> State:
-    """The State a record's header describes. Raises RecordError naming the place."""
-    _need(isinstance(record, dict), "", "a record is a JSON object")
+def check_format(record: object) -> None:
+    """A record is a JSON object of this format. Raises RecordError."""
+    need(isinstance(record, dict), "", "a record is a JSON object")
     fmt = record.get("format", FORMAT)
-    _need(fmt == FORMAT, "format", f"expected {FORMAT!r}, found {fmt!r}")
-    ruleset = record.get("ruleset", "base")
-    _need(ruleset in RULESETS, "ruleset", f"{ruleset!r} is not a ruleset this engine knows"
-          f" ({', '.join(RULESETS)})")
+    need(fmt == FORMAT, "format", f"expected {FORMAT!r}, found {fmt!r}")
+
+
+def read_header(record: dict, rules) -> State:
+    """The State a record's header describes, for the ruleset `rules` (the one the header
+    names). Raises RecordError naming the place."""
+    check_format(record)
     mode = record.get("mode", "referee")
-    _need(mode in MODES, "mode", f"expected one of {', '.join(MODES)}, found {mode!r}")
+    need(mode in MODES, "mode", f"expected one of {', '.join(MODES)}, found {mode!r}")
     options = record.get("options", {})
-    _need(isinstance(options, dict), "options", "options are a JSON object")
-    rules = RULESETS[ruleset]
+    need(isinstance(options, dict), "options", "options are a JSON object")
     cards, chars, roles = rules.cards, rules.characters, rules.roles + (UNKNOWN,)
     raw = record.get("seats")
-    _need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
+    need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
     seats: list[Seat] = []
     custom: dict[str, int] = {}
     leader_at = next((k for k, d in enumerate(raw)
                       if isinstance(d, dict) and d.get("role") == rules.leader), 0)
     for k, d in enumerate(raw):
         w = f"seats[{k}]"
-        _need(isinstance(d, dict), w, "a seat is a JSON object")
+        need(isinstance(d, dict), w, "a seat is a JSON object")
         name = d.get("name")
-        _need(isinstance(name, str) and name.strip() != "" and len(name) <= BY_MAX,
+        need(isinstance(name, str) and name.strip() != "" and len(name) <= BY_MAX,
               f"{w}.name", f"a name of 1 to {BY_MAX} characters is needed")
-        _need(name.casefold() not in {s.name.casefold() for s in seats}, f"{w}.name",
+        need(name.casefold() not in {s.name.casefold() for s in seats}, f"{w}.name",
               f"{name!r} is already seated")
         role = d.get("role")
-        _need(role in roles, f"{w}.role", f"expected one of {', '.join(roles)}, found {role!r}")
-        ch = rules.read_character(d, w, _need)
+        need(role in roles, f"{w}.role", f"expected one of {', '.join(roles)}, found {role!r}")
+        ch = rules.read_character(d, w, need)
         if chars.find(ch.name) is None:
             custom[ch.name] = ch.life          # an ability the app knows only by name
         max_life = _int(d, "max_life", w, rules.max_life(role, ch), 1)
         start_hand = rules.start_hand(k, leader_at, len(raw), max_life, ch, options)
         life = _int(d, "life", w, max_life)
-        _need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
+        need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
         hand = _int(d, "hand", w, start_hand, 0, rules.deck_size)
         in_play = d.get("in_play", [])
-        _need(isinstance(in_play, list), f"{w}.in_play", "a list of card names")
+        need(isinstance(in_play, list), f"{w}.in_play", "a list of card names")
         names = []
         for c, card in enumerate(in_play):
             found = cards.find(card) if isinstance(card, str) else None
-            _need(found is not None and found.colour == "blue", f"{w}.in_play[{c}]",
+            need(found is not None and found.colour == "blue", f"{w}.in_play[{c}]",
                   f"{card!r} is not a card that stays in play")
-            _need(found.name not in names, f"{w}.in_play[{c}]", f"two {found.name} in play")
+            need(found.name not in names, f"{w}.in_play[{c}]", f"two {found.name} in play")
             names.append(found.name)
-        _need(sum(cards.get(n).is_weapon for n in names) <= 1, f"{w}.in_play",
+        need(sum(cards.get(n).is_weapon for n in names) <= 1, f"{w}.in_play",
               "only one weapon at a time")
         alive = d.get("alive", True)
-        _need(isinstance(alive, bool), f"{w}.alive", "true or false")
+        need(isinstance(alive, bool), f"{w}.alive", "true or false")
         ranges = _ranges(d.get("ranges", {}), names, cards, w)
         seats.append(Seat(name.strip(), role, ch.name, life if alive else min(life, 0),
                           max_life, hand if alive else 0, names if alive else [], alive,
                           bool(d.get("legend", False)), _int(d, "fame", w, 5, 0, 5),
                           ranges if alive else {}))
-    _need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
-    state = State(seats=seats, ruleset=ruleset, mode=mode, options=options, custom=custom)
-    rules.read_extra(record, state, _need)
+    need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
+    state = State(seats=seats, rules=rules, mode=mode, options=options, custom=custom)
+    rules.read_extra(record, state, need)
     leader = next((k for k, s in enumerate(seats) if s.role == rules.leader and s.alive), 0)
     turn = record.get("turn")
     if turn is None:
@@ -138,52 +148,52 @@ def initial_state(record: dict) -> State:
             state.turn = state.index(turn)
         except Refusal:
             raise RecordError("turn", f"no seat named {turn!r}") from None
-        _need(seats[state.turn].alive, "turn", f"{turn} has been eliminated")
+        need(seats[state.turn].alive, "turn", f"{turn} has been eliminated")
     phase = record.get("phase", "start")
     phase = "play" if phase == "discard" else phase    # the draft's discard step is end_turn
-    _need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}, found {phase!r}")
+    need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}, found {phase!r}")
     state.phase = phase
-    _need(sum(norm(s.role) == rules.leader for s in seats) <= 1, "seats",
+    need(sum(norm(s.role) == rules.leader for s in seats) <= 1, "seats",
           f"only one {rules.words['leader']}")
     return state
 
 
 def _ranges(raw: object, names: list[str], cards, w: str) -> dict:
     """The ranges entered for weapons in play whose range the app does not know."""
-    _need(isinstance(raw, dict), f"{w}.ranges", "ranges are {weapon: number}")
+    need(isinstance(raw, dict), f"{w}.ranges", "ranges are {weapon: number}")
     out = {}
     for key, value in raw.items():
         card = cards.find(key)
-        _need(card is not None and card.name in names and card.entered_range,
+        need(card is not None and card.name in names and card.entered_range,
               f"{w}.ranges", f"{key!r} is not a weapon in play whose range is entered")
-        _need(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 9,
+        need(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 9,
               f"{w}.ranges", "a range from 1 to 9")
         out[card.name] = value
     for n in names:
-        _need(not cards.get(n).entered_range or n in out, f"{w}.ranges",
+        need(not cards.get(n).entered_range or n in out, f"{w}.ranges",
               f"the range printed on the {n} is needed (\"ranges\": {{\"{n}\": 3}})")
     return out
 
 
 def read_feats(raw: object, seats: list[Seat]) -> list[dict]:
     """The revealed Feats of a Legends record: [{"name", "tokens": {seat: n}}]."""
-    _need(isinstance(raw, list), "feats", "a list of revealed Feats")
+    need(isinstance(raw, list), "feats", "a list of revealed Feats")
     names = {s.name.casefold(): s.name for s in seats}
     out = []
     for k, f in enumerate(raw):
         w = f"feats[{k}]"
-        _need(isinstance(f, dict) and isinstance(f.get("name"), str) and f["name"].strip(),
+        need(isinstance(f, dict) and isinstance(f.get("name"), str) and f["name"].strip(),
               f"{w}.name", "a Feat needs a name")
         tokens = f.get("tokens", {})
-        _need(isinstance(tokens, dict), f"{w}.tokens", "tokens are {seat: number}")
+        need(isinstance(tokens, dict), f"{w}.tokens", "tokens are {seat: number}")
         clean = {}
         for who, n in tokens.items():
-            _need(who.casefold() in names, f"{w}.tokens", f"no seat named {who!r}")
-            _need(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 99,
+            need(who.casefold() in names, f"{w}.tokens", f"no seat named {who!r}")
+            need(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 99,
                   f"{w}.tokens", "a number of tokens from 1 to 99")
             clean[names[who.casefold()]] = n
-        _need(f["name"].strip().casefold() not in {x["name"].casefold() for x in out},
+        need(f["name"].strip().casefold() not in {x["name"].casefold() for x in out},
               f"{w}.name", f"{f['name']!r} is revealed twice")
         out.append({"name": f["name"].strip(), "tokens": clean})
-    _need(len(out) <= 5, "feats", "at most 5 Feats are revealed at once")
+    need(len(out) <= 5, "feats", "at most 5 Feats are revealed at once")
     return out
