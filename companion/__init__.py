@@ -19,7 +19,7 @@ Config keys (besides Flask's own):
     RATE_LIMITS   a socket's events are rate-limited (companion.limits); default: on,
                   off in a TESTING app unless set
     ALLOWED_HOSTS more names the server answers to (besides its addresses, localhost,
-                  its host name and BASE_URL's host: companion.hosts)
+                  its host name and BASE_URL's host: companion.origins)
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from flask import Flask
 from flask_socketio import SocketIO
 
-from .hosts import HostCheck, Hosts
+from .origins import HostHeaderCheck, Origins
 from .hub import Hub
 from .limits import Limits
 from .storage import SqliteStorage, open_storage
@@ -58,7 +58,7 @@ class Companion:
     tables: Tables
     hub: Hub
     storage: SqliteStorage          # or pgstorage.PostgresStorage: the same calls
-    hosts: Hosts | None = None
+    origins: Origins | None = None
     limits: Limits | None = None
 
 
@@ -92,11 +92,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["DATA_DIR"] and "://" not in app.config["DATABASE"]:
         app.config["DATABASE"] = os.path.join(app.config["DATA_DIR"], "companion.sqlite3")
 
-    hosts = Hosts(app.config["BASE_URL"], app.config["ALLOWED_HOSTS"])
+    origins = Origins(app.config["BASE_URL"], app.config["ALLOWED_HOSTS"])
     socketio = SocketIO(app, async_mode="threading",
                         logger=library_logger("socketio"),
                         engineio_logger=library_logger("engineio"),
-                        cors_allowed_origins=lambda origin, environ=None: hosts.same_origin(
+                        cors_allowed_origins=lambda origin, environ=None: origins.same_origin(
                             origin, (environ or {}).get("HTTP_HOST", "")),
                         max_http_buffer_size=MESSAGE_MAX, ping_interval=10, ping_timeout=20,
                         serializer=JsonPacket, json=SafeJson, **queue_options(queue),
@@ -105,7 +105,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                         # would start a thread per message)
                         async_handlers=False)
     install_wire(socketio)
-    app.wsgi_app = HostCheck(app.wsgi_app, hosts)      # outermost: the sockets' too
+    app.wsgi_app = HostHeaderCheck(app.wsgi_app, origins)      # outermost: the sockets' too
     storage = open_storage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
     tables = Tables(storage, shared=shared)
     presence = None
@@ -118,7 +118,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # tests that play whole games through the server at machine speed
         limits.change_rate = limits.read_rate = limits.change_burst = 1e9
         limits.read_burst = 1e9
-    app.extensions["companion"] = Companion(tables, hub, storage, hosts, limits)
+    app.extensions["companion"] = Companion(tables, hub, storage, origins, limits)
 
     from . import routes, sockets
     app.register_blueprint(routes.bp)

@@ -98,10 +98,10 @@ def host_only(table) -> None:
 def same_origin_posts():
     """Refuse a form posted from another site (a join or a table made behind a
     player's back). Browsers send Origin on every cross-site POST; `null` (a sandboxed
-    frame, a data: page) is refused too (companion.hosts)."""
+    frame, a data: page) is refused too (companion.origins)."""
     if request.method == "POST":
-        hosts = current_app.extensions["companion"].hosts
-        if not hosts.same_origin(request.headers.get("Origin"), request.host):
+        origins = current_app.extensions["companion"].origins
+        if not origins.same_origin(request.headers.get("Origin"), request.host):
             abort(problem_page(Problem("bad_origin"), 403))
 
 

@@ -1,5 +1,6 @@
 """Where tables and their move logs are kept: one small interface, SQLite behind it
-(PostgreSQL for a hosted server with several processes: companion/pgstorage.py).
+(PostgreSQL for a hosted server with several processes: companion/pgstorage.py). The
+tables and every statement are stated once, for both, in companion/schema.py.
 
 `save` is one transaction: a move is committed together with the table row that counts
 it, before anybody is told about it. It is also the one place that orders a table's
@@ -13,71 +14,14 @@ secret and of the seat tokens (see `companion.tables.digest`).
 """
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import threading
 from typing import Protocol
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id          TEXT PRIMARY KEY,
-    host_hash   TEXT NOT NULL,
-    status      TEXT NOT NULL,
-    ruleset     TEXT NOT NULL,
-    mode        TEXT NOT NULL,
-    lobby_json  TEXT NOT NULL,     -- [{id, name, token, claim, revoked}] in seating order
-    game        INTEGER NOT NULL,  -- 0 before the first deal, then 1, 2, ...
-    header_json TEXT,              -- the current game's record header (engine.deal)
-    version     INTEGER NOT NULL,  -- grows with every change; the snapshots' seq
-    created_at  REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS moves (
-    table_id  TEXT NOT NULL REFERENCES tables(id),
-    game      INTEGER NOT NULL,
-    seq       INTEGER NOT NULL,    -- 1, 2, ... within one game, undone moves included
-    at        REAL NOT NULL,
-    move_json TEXT NOT NULL,
-    undone    INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (table_id, game, seq)
-);
-"""
+from .schema import TABLES, Behind, SqlStorage, encode
 
-ROW_FIELDS = ("id", "host_hash", "status", "ruleset", "mode", "lobby", "game", "header",
-              "version", "created_at")
-ROW_SELECT = ("SELECT id, host_hash, status, ruleset, mode, lobby_json, game, header_json,"
-              " version, created_at FROM tables")
-# the row is replaced only if it is still at the version the change was made from
-UPSERT = ("INSERT INTO tables (id, host_hash, status, ruleset, mode, lobby_json, game,"
-          " header_json, version, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
-          " ON CONFLICT(id) DO UPDATE SET host_hash=excluded.host_hash,"
-          " status=excluded.status, lobby_json=excluded.lobby_json, game=excluded.game,"
-          " header_json=excluded.header_json, version=excluded.version"
-          " WHERE tables.version = excluded.version - 1")
-BUMP = "UPDATE tables SET version=? WHERE id=? AND version=?"
-ADD_MOVE = ("INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
-            " VALUES (?,?,?,?,?,0)")
-UNDO = "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?"
-
-
-class Behind(Exception):
-    """Another server process changed the table first: the stored version is not the
-    one this change was made from. Nothing was written."""
-
-
-def decode(r) -> dict:
-    """A stored table row as the dict the server uses."""
-    d = dict(zip(ROW_FIELDS, r))
-    d["lobby"] = json.loads(d["lobby"])
-    d["header"] = json.loads(d["header"]) if d["header"] else None
-    return d
-
-
-def encode(row: dict) -> tuple:
-    return (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
-            json.dumps(row["lobby"]), row["game"],
-            json.dumps(row["header"]) if row["header"] is not None else None,
-            row["version"], row["created_at"])
+__all__ = ["Behind", "Storage", "SqliteStorage", "open_storage"]
 
 
 def open_storage(url: str, synchronous: str = "FULL"):
@@ -98,7 +42,7 @@ class Storage(Protocol):
     """What the server needs from a database."""
 
     def load_all(self) -> list[dict]:
-        """Every table row (a dict with the keys of ROW_FIELDS)."""
+        """Every table row (a dict with the keys of schema.ROW_FIELDS)."""
 
     def load(self, table_id: str) -> dict | None:
         """One table row, or None."""
@@ -119,14 +63,14 @@ class Storage(Protocol):
         """Release the database."""
 
 
-class SqliteStorage:
+class SqliteStorage(SqlStorage):
     """SQLite in WAL mode: one connection, one writer at a time (a lock)."""
 
     def __init__(self, path: str, synchronous: str = "FULL") -> None:
+        super().__init__()
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self._lock = threading.Lock()
-        self._written: dict[str, tuple] = {}      # per table: the row as last committed
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         # FULL (the default): every acknowledged move survives a power cut, at one
@@ -136,66 +80,30 @@ class SqliteStorage:
             raise ValueError("synchronous must be NORMAL or FULL")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
+        self._db.executescript(TABLES)
 
-    def load_all(self) -> list[dict]:
+    def _fetch(self, sql: str, args: tuple = (), one: bool = False):
         with self._lock:
-            rows = self._db.execute(ROW_SELECT + " ORDER BY created_at").fetchall()
-        return [decode(r) for r in rows]
-
-    def load(self, table_id: str) -> dict | None:
-        with self._lock:
-            r = self._db.execute(ROW_SELECT + " WHERE id=?", (table_id,)).fetchone()
-            if r is None:
-                return None
-            self._written[table_id] = tuple(r[:8])
-        return decode(r)
-
-    def version(self, table_id: str) -> int | None:
-        with self._lock:
-            r = self._db.execute("SELECT version FROM tables WHERE id=?",
-                                 (table_id,)).fetchone()
-        return r[0] if r else None
-
-    def moves(self, table_id: str, game: int) -> list[dict]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seq, at, move_json, undone FROM moves WHERE table_id=? AND game=?"
-                " ORDER BY seq", (table_id, game)).fetchall()
-        return [{"seq": s, "at": at, "move": json.loads(m), "undone": bool(u)}
-                for s, at, m, u in rows]
+            cur = self._db.execute(sql, args)
+            return cur.fetchone() if one else cur.fetchall()
 
     def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
         values = encode(row)
+        only_version = self._only_version(row, values)
         with self._lock:
-            # a move changes only the row's version: write just that (the header and
-            # the lobby are the larger part of a row)
-            only_version = self._written.get(row["id"]) == values[:8]
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                if only_version:
-                    done = self._db.execute(BUMP, (row["version"], row["id"],
-                                                   row["version"] - 1)).rowcount
-                else:
-                    done = self._db.execute(UPSERT, values).rowcount
-                if done != 1:
-                    raise Behind(row["id"])
-                if move is not None:
-                    self._db.execute(ADD_MOVE, (row["id"], row["game"], move["seq"],
-                                                move["at"], json.dumps(move["move"],
-                                                                       ensure_ascii=False)))
-                if undo is not None:
-                    self._db.execute(UNDO, (row["id"], row["game"], undo))
+                self._write(self._db, row, values, only_version, move, undo)
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:      # that move's seq is taken: behind too
                 self._db.execute("ROLLBACK")
-                self._written.pop(row["id"], None)
+                self._lost(row["id"])
                 raise Behind(row["id"]) from None
             except BaseException:
                 self._db.execute("ROLLBACK")
-                self._written.pop(row["id"], None)
+                self._lost(row["id"])
                 raise
-            self._written[row["id"]] = values[:8]
+        self._wrote(row, values)
 
     def close(self) -> None:
         with self._lock:

@@ -42,7 +42,7 @@ def missing() -> list[str]:
         out.append("redis-server")
     if not (shutil.which("nginx") or os.path.exists("/usr/sbin/nginx")):
         out.append("nginx")
-    for module in ("psycopg", "redis", "gunicorn"):
+    for module in ("psycopg", "psycopg_pool", "redis", "gunicorn"):
         try:
             __import__(module)
         except ImportError:

@@ -8,7 +8,7 @@ import pytest
 import requests
 import websocket
 
-from companion.hosts import Hosts, hostname
+from companion.origins import Origins, hostname
 
 EVIL = "evil.example"
 
@@ -71,17 +71,17 @@ def test_dns_rebinding_is_refused(live_server):
 
 
 def test_which_hosts_are_served():
-    hosts = Hosts("http://192.0.2.7:5000", extra=["bang.example.org"])
+    origins = Origins("http://192.0.2.7:5000", extra=["bang.example.org"])
     for ok in ("localhost:5000", "127.0.0.1:5000", "[::1]:5000", "127.0.0.1",
                "192.0.2.7:5000", "bang.example.org", "BANG.example.org:443", "LocalHost"):
-        assert hosts.allowed(ok), ok
+        assert origins.allowed(ok), ok
     for bad in ("", EVIL, f"{EVIL}:5000", "203.0.113.9:5000", "localhost.evil.example",
                 "192.0.2.7.evil.example", "[::1", "null"):
-        assert not hosts.allowed(bad), bad
-    assert hosts.same_origin(None, "localhost:5000")
-    assert hosts.same_origin("http://localhost:5000", "localhost:5000")
-    assert hosts.same_origin("http://192.0.2.7:5000", "10.0.0.1:5000")   # the public URL
-    assert not hosts.same_origin("null", "localhost:5000")
-    assert not hosts.same_origin("http://evil.example", "localhost:5000")
-    assert not hosts.same_origin("", "localhost:5000")
+        assert not origins.allowed(bad), bad
+    assert origins.same_origin(None, "localhost:5000")
+    assert origins.same_origin("http://localhost:5000", "localhost:5000")
+    assert origins.same_origin("http://192.0.2.7:5000", "10.0.0.1:5000")   # the public URL
+    assert not origins.same_origin("null", "localhost:5000")
+    assert not origins.same_origin("http://evil.example", "localhost:5000")
+    assert not origins.same_origin("", "localhost:5000")
     assert hostname("[::1]:80") == "::1" and hostname("Ann.Local:1") == "ann.local"

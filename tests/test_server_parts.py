@@ -164,3 +164,20 @@ def test_accepted_connections_have_tcp_nodelay():
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+def test_the_two_back_ends_share_one_schema_and_import_neither_other():
+    """companion/schema.py states the tables and statements once; SQLite's and
+    PostgreSQL's modules import it, and neither imports the other at its top."""
+    import ast
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parent.parent / "companion"
+
+    def top_imports(name):
+        tree = ast.parse((root / f"{name}.py").read_text())
+        return {n.module for n in tree.body if isinstance(n, ast.ImportFrom)}
+    assert "schema" in top_imports("storage") and "schema" in top_imports("pgstorage")
+    assert "pgstorage" not in top_imports("storage")
+    assert "storage" not in top_imports("pgstorage")
+    assert "CREATE TABLE" not in (root / "storage.py").read_text()
+    assert "CREATE TABLE" not in (root / "pgstorage.py").read_text()

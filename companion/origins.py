@@ -1,4 +1,6 @@
-"""Which `Host` and `Origin` headers the server answers (docs/protocol.md, "Origins").
+"""Which `Host` and `Origin` headers the server answers (docs/protocol.md, "Origins"):
+what keeps other sites' pages from reaching the server. The module is named for what
+it guards; everywhere else "host" means the table's screen.
 
 DNS rebinding: a page on `evil.example` whose name is made to point at the laptop
 sends requests with `Host: evil.example` and `Origin: http://evil.example`: same-origin
@@ -46,7 +48,7 @@ def hostname(netloc: str) -> str:
     return netloc.rsplit(":", 1)[0] if netloc.count(":") == 1 else netloc
 
 
-class Hosts:
+class Origins:
     """The names and addresses this server answers to."""
 
     def __init__(self, base_url: str = "", extra: tuple[str, ...] | list[str] = ()) -> None:
@@ -109,14 +111,14 @@ def language(environ) -> str:
     return i18n.normal(cookie) or i18n.normal(accept.best_match(i18n.LANGUAGES)) or i18n.SOURCE
 
 
-class HostCheck:
+class HostHeaderCheck:
     """WSGI middleware: 400 for a request whose Host this server does not serve."""
 
-    def __init__(self, app, hosts: Hosts) -> None:
-        self.app, self.hosts = app, hosts
+    def __init__(self, app, origins: Origins) -> None:
+        self.app, self.origins = app, origins
 
     def __call__(self, environ, start_response):
-        if self.hosts.allowed(environ.get("HTTP_HOST", "")):
+        if self.origins.allowed(environ.get("HTTP_HOST", "")):
             return self.app(environ, start_response)
         body = f"bad_host: {i18n.sentence(BAD_HOST, language(environ))}\n".encode()
         start_response("400 BAD REQUEST", [("Content-Type", "text/plain; charset=utf-8"),

@@ -1,0 +1,173 @@
+"""The database of tables and move logs, stated once for both back ends: its two tables,
+every statement the server runs on them, and how a table row is read and written.
+companion/storage.py runs them on SQLite, companion/pgstorage.py on PostgreSQL; both
+import this module and neither imports the other.
+
+The statements are written with `?` for a parameter; `statements("%s")` gives them as
+psycopg writes them. Only what the two databases spell differently is chosen here
+(`DOUBLE PRECISION` is a REAL in SQLite; both take `ON CONFLICT`, `RETURNING` and CTEs).
+
+Ordering (several processes share one database): a table row is written only if its
+stored `version` is the one the change was made from, and a move's key (table, game,
+seq) is unique; a write that loses either race changes nothing and raises `Behind`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS tables (
+    id          TEXT PRIMARY KEY,
+    host_hash   TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    ruleset     TEXT NOT NULL,
+    mode        TEXT NOT NULL,
+    lobby_json  TEXT NOT NULL,     -- [{id, name, token, claim, revoked}] in seating order
+    game        INTEGER NOT NULL,  -- 0 before the first deal, then 1, 2, ...
+    header_json TEXT,              -- the current game's record header (engine.deal)
+    version     INTEGER NOT NULL,  -- grows with every change; the snapshots' seq
+    created_at  DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id  TEXT NOT NULL REFERENCES tables(id),
+    game      INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,    -- 1, 2, ... within one game, undone moves included
+    at        DOUBLE PRECISION NOT NULL,
+    move_json TEXT NOT NULL,
+    undone    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, game, seq)
+);
+"""
+
+ROW_FIELDS = ("id", "host_hash", "status", "ruleset", "mode", "lobby", "game", "header",
+              "version", "created_at")
+CONTENT = 8            # the row's first fields: what a move leaves as it was
+
+
+class Behind(Exception):
+    """Another server process changed the table first: the stored version is not the
+    one this change was made from. Nothing was written."""
+
+
+@dataclass(frozen=True)
+class Statements:
+    """Every statement the server runs, with its parameters' placeholder."""
+    select: str = ("SELECT id, host_hash, status, ruleset, mode, lobby_json, game, header_json,"
+                   " version, created_at FROM tables")
+    one: str = select + " WHERE id=?"
+    every: str = select + " ORDER BY created_at"
+    version: str = "SELECT version FROM tables WHERE id=?"
+    moves: str = ("SELECT seq, at, move_json, undone FROM moves WHERE table_id=? AND game=?"
+                  " ORDER BY seq")
+    # the row is replaced only if it is still at the version the change was made from
+    upsert: str = ("INSERT INTO tables (id, host_hash, status, ruleset, mode, lobby_json, game,"
+                   " header_json, version, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+                   " ON CONFLICT(id) DO UPDATE SET host_hash=excluded.host_hash,"
+                   " status=excluded.status, lobby_json=excluded.lobby_json, game=excluded.game,"
+                   " header_json=excluded.header_json, version=excluded.version"
+                   " WHERE tables.version = excluded.version - 1")
+    # a change of the version alone (a move: the header and lobby, the larger part of a
+    # row, stay as they were)
+    bump: str = "UPDATE tables SET version=? WHERE id=? AND version=?"
+    add_move: str = ("INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
+                     " VALUES (?,?,?,?,?,0)")
+    undo: str = "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?"
+    # bump and add_move in one statement (one round trip to a server database): it
+    # inserts nothing unless the row was still at the version it was read at
+    move_only: str = ("WITH bumped AS (UPDATE tables SET version=? WHERE id=? AND version=?"
+                      " RETURNING id) INSERT INTO moves (table_id, game, seq, at, move_json,"
+                      " undone) SELECT id, ?, ?, ?, ?, 0 FROM bumped")
+
+
+def statements(placeholder: str = "?") -> Statements:
+    """The statements with `placeholder` for each parameter (`%s`: psycopg's)."""
+    plain = Statements()
+    return Statements(**{f.name: getattr(plain, f.name).replace("?", placeholder)
+                         for f in fields(Statements)})
+
+
+def decode(r) -> dict:
+    """A stored table row as the dict the server uses."""
+    d = dict(zip(ROW_FIELDS, r))
+    d["lobby"] = json.loads(d["lobby"])
+    d["header"] = json.loads(d["header"]) if d["header"] else None
+    return d
+
+
+def encode(row: dict) -> tuple:
+    """A table row as the statements' parameters (upsert's order)."""
+    return (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
+            json.dumps(row["lobby"]), row["game"],
+            json.dumps(row["header"]) if row["header"] is not None else None,
+            row["version"], row["created_at"])
+
+
+def move_json(move: dict) -> str:
+    return json.dumps(move["move"], ensure_ascii=False)
+
+
+def decode_moves(rows) -> list[dict]:
+    return [{"seq": s, "at": at, "move": json.loads(m), "undone": bool(u)}
+            for s, at, m, u in rows]
+
+
+class SqlStorage:
+    """The calls of companion.storage.Storage on a DB-API connection; a back end gives
+    `_fetch` (a query and its rows) and `save` its own connection and transaction.
+
+    `_written` keeps, per table, the version and the content (CONTENT) of the row as
+    last read or committed: a change that leaves the content as it was (a move) then
+    writes the version alone. Keyed by version, a row read before a later commit can
+    never pass for the current one."""
+
+    sql = statements("?")
+
+    def __init__(self) -> None:
+        self._written: dict[str, tuple[int, tuple]] = {}
+
+    def _fetch(self, sql: str, args: tuple = (), one: bool = False):
+        raise NotImplementedError
+
+    def load_all(self) -> list[dict]:
+        return [decode(r) for r in self._fetch(self.sql.every)]
+
+    def load(self, table_id: str) -> dict | None:
+        r = self._fetch(self.sql.one, (table_id,), one=True)
+        if r is None:
+            return None
+        self._written[table_id] = (r[CONTENT], tuple(r[:CONTENT]))
+        return decode(r)
+
+    def version(self, table_id: str) -> int | None:
+        r = self._fetch(self.sql.version, (table_id,), one=True)
+        return r[0] if r else None
+
+    def moves(self, table_id: str, game: int) -> list[dict]:
+        return decode_moves(self._fetch(self.sql.moves, (table_id, game)))
+
+    def _only_version(self, row: dict, values: tuple) -> bool:
+        """Is the stored row (at the version before this one) the same but for its
+        version?"""
+        return self._written.get(row["id"]) == (row["version"] - 1, values[:CONTENT])
+
+    def _write(self, conn, row: dict, values: tuple, only_version: bool,
+               move: dict | None, undo: int | None) -> None:
+        """The statements of one `save`, inside the caller's transaction."""
+        if only_version:
+            cur = conn.execute(self.sql.bump, (row["version"], row["id"], row["version"] - 1))
+        else:
+            cur = conn.execute(self.sql.upsert, values)
+        if cur.rowcount != 1:
+            raise Behind(row["id"])
+        if move is not None:
+            conn.execute(self.sql.add_move, (row["id"], row["game"], move["seq"], move["at"],
+                                             move_json(move)))
+        if undo is not None:
+            conn.execute(self.sql.undo, (row["id"], row["game"], undo))
+
+    def _wrote(self, row: dict, values: tuple) -> None:
+        self._written[row["id"]] = (row["version"], values[:CONTENT])
+
+    def _lost(self, table_id: str) -> None:
+        self._written.pop(table_id, None)
