@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-quick check bench bench-hosted setup clean messages
+.PHONY: run test test-quick check bench bench-hosted setup clean messages bundle
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,17 @@ bench: $(STAMP)
 bench-hosted: $(STAMP)
 	$(BIN)/python bench/hosted.py
 
+# the pages' bundles after a change to static/js (static/README.md): esbuild (package.json,
+# installed by `npm ci` into node_modules/) writes static/bundles/; commit what it writes
+NPM_STAMP := node_modules/.package-lock.json
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "make bundle needs Node and npm (apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $(NPM_STAMP)
+
+bundle: $(NPM_STAMP)
+	node bundle.mjs
+
 # the gettext catalogs after a string was added or changed (docs/translating.md):
 # extract every string (babel.cfg) into messages.pot, then bring each language's .po up
 # to date with it (a new language: its .po is made, then add it to companion/i18n.py)
@@ -58,4 +69,4 @@ messages: $(STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) data .pytest_cache
+	rm -rf $(VENV) data .pytest_cache node_modules

@@ -9,9 +9,8 @@
   file changed) is a new URL for all of them. Relative imports between modules stay
   inside the same version. The plain `/static/<path>` URLs still work, revalidated on
   every use (`no-cache` with an ETag).
-* `modulepreload(entry)` in a template lists every module the entry imports, directly
-  or not (read from their `import … from "./x.js"` lines), so the browser fetches them
-  all at once instead of one import level per round trip.
+* The pages' bundles are static files too (static/bundles/, made by esbuild: `make
+  bundle`); companion/bundle.py reads their metafile for the `modulepreload` hints.
 * HTML and JSON answers of the pages are gzipped too (`compress`), when the browser
   accepts it and they are big enough to gain. Nothing secret is in a compressed page:
   seat tokens travel in URL fragments and redirects, host secrets in cookies.
@@ -22,18 +21,14 @@ import gzip
 import hashlib
 import mimetypes
 import os
-import re
 import threading
 from dataclasses import dataclass
 
-from flask import Flask, Response, abort, g, request, url_for
-from markupsafe import Markup, escape
+from flask import Flask, Response, abort, request, url_for
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 MIN_GZIP = 512                  # bytes: below this gzip gains nothing over the headers
-IMPORT = re.compile(r"""^\s*(?:import|export)(?:\s+[^;'"()]*?\s*from)?\s*["'](\.{1,2}/[^"']+)["']""",
-                    re.M)       # static imports only: `import("./x.js")` stays lazy
 
 
 @dataclass(frozen=True)
@@ -45,14 +40,13 @@ class Asset:
 
 
 class Assets:
-    """The static folder's files, their version and their import graph."""
+    """The static folder's files and their version."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
         self._files: dict[str, Asset] | None = None
         self._version = ""
         self._lock = threading.Lock()
-        self._graphs: dict[str, list[str]] = {}
 
     def _load(self) -> dict[str, Asset]:
         with self._lock:
@@ -82,30 +76,13 @@ class Assets:
     def url(self, rel: str) -> str:
         return f"/assets/{self.version}/{rel}"
 
-    def imports(self, entry: str) -> list[str]:
-        """Every module `entry` imports statically, directly or not (not itself)."""
-        if entry not in self._graphs:
-            seen: list[str] = []
-            todo = [entry]
-            while todo:
-                rel = todo.pop(0)
-                asset = self.get(rel)
-                if asset is None:
-                    continue
-                for spec in IMPORT.findall(asset.body.decode("utf-8", "replace")):
-                    dep = os.path.normpath(os.path.join(os.path.dirname(rel), spec))
-                    dep = dep.replace(os.sep, "/")
-                    if dep != entry and dep not in seen:
-                        seen.append(dep)
-                        todo.append(dep)
-            self._graphs[entry] = seen
-        return self._graphs[entry]
-
 
 def make_asset(rel: str, body: bytes) -> Asset:
     mimetype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
     if rel.endswith((".js", ".mjs")):
         mimetype = "text/javascript"
+    elif rel.endswith(".map"):                    # a bundle's source map
+        mimetype = "application/json"
     gz = None
     if mimetype.startswith(COMPRESSIBLE) and len(body) >= MIN_GZIP:
         packed = gzip.compress(body, 9, mtime=0)
@@ -151,7 +128,7 @@ def compress(resp: Response) -> Response:
 
 
 def init_app(app: Flask) -> Assets:
-    """Serve `app.static_folder` this way, and give templates `asset_url`/`modulepreload`."""
+    """Serve `app.static_folder` this way, and give templates `url_for` with versioned static files."""
     assets = Assets(app.static_folder)
     app.extensions["assets"] = assets
 
@@ -178,16 +155,6 @@ def init_app(app: Flask) -> Assets:
             return assets.url(values["filename"])
         return url_for(endpoint_or_path, **values)
 
-    def modulepreload(entry: str) -> Markup:
-        """<link rel=modulepreload> for `entry` and all it imports (each once a page)."""
-        done = g.setdefault("modulepreloaded", set())
-        links = []
-        for rel in [entry, *assets.imports(entry)]:
-            if rel not in done:
-                done.add(rel)
-                links.append(f'<link rel="modulepreload" href="{escape(assets.url(rel))}">')
-        return Markup("\n".join(links))
-
-    app.jinja_env.globals.update(url_for=asset_url, modulepreload=modulepreload)
+    app.jinja_env.globals.update(url_for=asset_url)
     app.after_request(compress)
     return assets

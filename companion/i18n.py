@@ -149,7 +149,9 @@ def gettext(text: str, lang: str) -> str:
 
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
-    for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server):
+    from .bundle import graph_of
+    for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server,
+                   graph_of):
         cached.cache_clear()
 
 
@@ -203,40 +205,30 @@ def _homes() -> dict[str, tuple[str, ...]]:
 # The two pages a catalog is cut for: the phone's leaves out what only the host screen's
 # modules say, and the other way round. A page's modules: those its template and its
 # partials (templates/phone.html, templates/_phone_*.html) load, and every module they
-# name, imported at once or later (any "./x.js" in their text).
+# import, at once or later, as esbuild's metafile says (companion/bundle.py: `reached`).
 ENTRIES = ("phone", "host")
 PAGE = "page"                   # any other page: the start, join, rules, error pages
 _JS_IN_TEMPLATE = re.compile(r"""["']js/([\w./-]+\.js)["']""")
-_JS_IN_JS = re.compile(r"""["'](\.{1,2}/[\w./-]+\.js)["']""")
 
 
 @functools.cache
 def _graph(page: str, ruleset: str = "base") -> frozenset[str]:
     """static/js paths (as the catalogs name them) of the modules `page` may load at a
     table of `ruleset`: those its template and its partials load (a ruleset's own
-    partials only at its tables), and every module they name, at once or later."""
+    partials only at its tables), and every module they import, at once or later."""
     from engine.rulesets import RULESETS
-    from . import folder
-    templates, static = folder("templates"), folder("static")
+    from . import bundle, folder
+    templates = folder("templates")
     declared = {part for rules in RULESETS.values() for parts in rules.partials.values()
                 for part in parts}
     mine = {part for parts in RULESETS[ruleset_of(ruleset)].partials.values() for part in parts}
-    todo = []
+    entries = []
     for name in sorted(os.listdir(templates)):
         if name == f"{page}.html" or (name.startswith(f"_{page}_")
                                       and (name not in declared or name in mine)):
             with open(os.path.join(templates, name), encoding="utf-8") as f:
-                todo += ["js/" + rel for rel in _JS_IN_TEMPLATE.findall(f.read())]
-    seen: set[str] = set()
-    while todo:
-        rel = os.path.normpath(todo.pop()).replace(os.sep, "/")
-        path = os.path.join(static, rel)
-        if rel in seen or not os.path.isfile(path):
-            continue
-        seen.add(rel)
-        with open(path, encoding="utf-8") as f:
-            todo += [os.path.join(os.path.dirname(rel), dep) for dep in _JS_IN_JS.findall(f.read())]
-    return frozenset("static/" + rel for rel in seen)
+                entries += ["js/" + rel for rel in _JS_IN_TEMPLATE.findall(f.read())]
+    return frozenset(bundle.reached(folder("static"), entries))
 
 
 def _not_on(page: str, ruleset: str = "base") -> tuple[str, ...]:

@@ -335,7 +335,7 @@ def test_referee_phone_first_load_is_small(server, pw, browser, query):
         assert not any(u.endswith(("/referee-play.js", "/referee-ask.js")) for u in sizes)
         budget = UNBUNDLED_BUDGET
     else:
-        assert len(modules) == 1 and modules[0].endswith("/js/referee-phone+js/language+js/phone.js"), modules
+        assert len(modules) == 1 and modules[0].endswith("/bundles/referee-phone+language+phone.js"), modules
         budget = PHONE_BUDGET
     sizes = {u: n for u, n in sizes.items() if "/socket.io/?" not in u}
     total = sum(sizes.values())

@@ -18,8 +18,7 @@ export const FIXED = { "Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!", "Borde
 export const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
 
 // The dialogs (feats-dialogs.js) are fetched at the first tap that needs one.
-const DIALOGS = "./feats-dialogs.js";
-const dialog = (fn, ...args) => import(DIALOGS).then((d) => d[fn](...args));
+const dialog = (fn, ...args) => import("./feats-dialogs.js").then((d) => d[fn](...args));
 
 export function wireFeats(move) { if (move) sender = move; }
 

@@ -1,7 +1,6 @@
 // BANG! Legends on the phone. The Feat tracker itself (feats-tracker.js) is fetched only at
 // a table whose view has the Feats feature (view.features.feats), so base-game phones never download it; tests/test_browser_legends.py
 // counts it in a Legends phone's first load.
-const TRACKER = "./feats-tracker.js";
 let send = null;
 let tracker = null;
 let loading = null;
@@ -17,7 +16,7 @@ export function renderFeats(snap, move) {
   last = snap;
   if (tracker) return tracker.renderFeats(snap, send);
   if (loading || !snap || !snap.view || !(snap.view.features || {}).feats) return;
-  loading = import(TRACKER).then((m) => {
+  loading = import("./feats-tracker.js").then((m) => {
     tracker = m;
     m.wireFeats(send);
     m.renderFeats(last, send);

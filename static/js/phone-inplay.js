@@ -3,7 +3,6 @@
 import { h, fill } from "./dom.js";
 import { weapons, otherBlue, cardName, isWeapon } from "./cards.js";
 import { t, tname } from "./i18n.js";
-const SHEETS = "./referee-sheets.js";   // entered ranges
 
 const SETTLE_MS = 4000;
 let names = [];      // what the picker shows
@@ -37,7 +36,7 @@ async function toggle(name, weapon, entered) {
   let next = names.filter((n) => n.toLowerCase() !== name.toLowerCase());
   let ranges = null;
   if (!has && entered) {
-    const r = await (await import(SHEETS)).askRange(name);
+    const r = await (await import("./referee-sheets.js")).askRange(name);
     if (!r) return;
     ranges = { ranges: { [name]: r } };
   }

@@ -101,13 +101,12 @@ function renderTurn(view, m, seat) {
 }
 
 // The story of a finished game, small: fetched when a game ends (not at first load).
-const STORY = "./story.js";
 function renderPhoneStory(box, view) {
   const story = get(snap, "table", "story");
   if (!story) return;
   const place = h("div", { class: "phone-story", id: "phone-story" });
   box.append(place);
-  import(STORY).then((m) => m.renderStory(place, story, { small: true,
+  import("./story.js").then((m) => m.renderStory(place, story, { small: true,
     word: word("life") }));
 }
 
@@ -181,13 +180,12 @@ if (!token) {
 }
 
 // Keep the screen on from the first tap (the video fallback needs a user gesture); awake.js
-// is fetched then (named in a variable: not part of the first load). Every tap tries
+// is fetched then (a lazy import: not part of the first load). Every tap tries
 // until it works (a browser may refuse the first one).
-const AWAKE = "./awake.js";
 let awake = null;
 const wake = async () => {
   if (!awake) {
-    awake = await import(AWAKE);
+    awake = await import("./awake.js");
     awake.onAwakeChange((mode) => { $("#awake").hidden = mode === "off"; });
   }
   if ((await awake.start()) !== "off") document.removeEventListener("pointerdown", wake, true);

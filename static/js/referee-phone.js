@@ -10,18 +10,15 @@ import { ask as confirmOut } from "./confirm.js";
 import { register } from "./phone-referee.js";
 import { t, tn, tname } from "./i18n.js";
 
-// The sheets load on first use, so the page's first load stays small (named as the Feat
-// dialogs are: the first-load crawl of tests/ follows only what a page loads at once).
-const SHEETS = { pick: "./referee-pick.js", play: "./referee-play.js", ask: "./referee-ask.js" };
-const pickCards = async (...args) => (await import(SHEETS.pick)).pickCards(...args);
+// The sheets load on first use, so the page's first load stays small.
+const pickCards = async (...args) => (await import("./referee-pick.js")).pickCards(...args);
 const checkOf = (pick) => (pick.cards.length > 1 ? { check: pick.cards, keep: pick.keep } : { check: pick.cards[0] });
-const openPlay = async (opts) => (await import(SHEETS.play)).openPlay(opts);
+const openPlay = async (opts) => (await import("./referee-play.js")).openPlay(opts);
 async function renderAsk(box, opts) {
   if (!box.closest("details").open) return;
-  (await import(SHEETS.ask)).renderAsk(box, opts);
+  (await import("./referee-ask.js")).renderAsk(box, opts);
 }
 
-const EXTRA = "./referee-sheets.js";   // where view.features ask
 let more = null;
 
 let snap = null;
@@ -144,7 +141,7 @@ export function renderReferee(s, move) {
   const me = view.me || {};
   if (!me.name) return;
   const f = view.features || {};
-  if (!more && (f.checks || f.destiny)) import(EXTRA).then((m) => { more = m; renderReferee(snap); });
+  if (!more && (f.checks || f.destiny)) import("./referee-sheets.js").then((m) => { more = m; renderReferee(snap); });
   questionBox($("#my-question"), me);
   const turn = me.your_turn && me.alive !== false ? turnBox(view, me) : null;
   const tbox = $("#ref-turn");
