@@ -19,11 +19,14 @@ one 3 KB message rendered. Each time is read in the page: `performance.now()` wh
 awaited element appears (a MutationObserver), from the start of the navigation; the
 page then calls a DevTools binding, so the harness runs nothing in the page before.
 
-    python bench/phone_load.py [--mode referee] [--runs 3] [--root DIR]
+    python bench/phone_load.py [--mode referee] [--runs 3] [--root DIR] [--against DIR]
 
 `--root` runs the server of another checkout (to measure an older version with the
-same harness). Prints `name: value unit` lines and the ratios. Needs Playwright and a
-Chromium (`chromium` on PATH, as for the browser tests).
+same harness). `--against DIR` runs a second server, of another checkout, in the same
+run: each run opens the seat on ours, on that one and on the bare page in turns, and
+prints its figures as `before_...` with the ratios `after_before_...` (ours to it).
+Prints `name: value unit` lines and the ratios. Needs Playwright and a Chromium
+(`chromium` on PATH, as for the browser tests).
 """
 from __future__ import annotations
 
@@ -187,6 +190,7 @@ def main() -> None:
     ap.add_argument("--mode", default="referee", choices=["tracker", "referee"])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--root", default=ROOT, help="the checkout whose server is measured")
+    ap.add_argument("--against", help="another checkout, measured in turns in the same run")
     args = ap.parse_args()
     if not 1 <= args.runs <= 9:
         raise SystemExit("argument out of range")
@@ -199,22 +203,31 @@ def main() -> None:
         raise SystemExit("needs a Chromium on PATH (apt-get install chromium)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
-    ours_port, bare_port = free_port(), free_port()
-    ours, bare = f"http://127.0.0.1:{ours_port}", f"http://127.0.0.1:{bare_port}"
+    roots = [("", args.root)] + ([("before_", args.against)] if args.against else [])
+    bare_port = free_port()
+    bare = f"http://127.0.0.1:{bare_port}"
+    urls = {label: f"http://127.0.0.1:{free_port()}" for label, _ in roots}
     with tempfile.TemporaryDirectory(prefix="bang-load-") as data:
-        srv = start([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
-                     "--port", str(ours_port), "--data", data, "--quiet"], args.root, ours)
-        bsrv = start([sys.executable, os.path.join(HERE, "bare_page.py"), str(bare_port)],
-                     HERE, bare)
+        servers = []
         try:
-            seat = dealt_seat(ours, args.mode)
-            requests.post(ours + "/tables", data={"mode": args.mode})   # the QR's table
+            for label, root in roots:
+                port = urls[label].rsplit(":", 1)[1]
+                servers.append(start([sys.executable, "-m", "companion.cli", "serve",
+                                      "--host", "127.0.0.1", "--port", port,
+                                      "--data", os.path.join(data, label or "ours"), "--quiet"],
+                                     root, urls[label]))
+            servers.append(start([sys.executable, os.path.join(HERE, "bare_page.py"),
+                                  str(bare_port)], HERE, bare))
+            seats = {label: dealt_seat(urls[label], args.mode) for label, _ in roots}
+            for label, _ in roots:
+                requests.post(urls[label] + "/tables", data={"mode": args.mode})   # the QR's table
             figures: dict[str, list[float]] = {}
             extra: dict[str, list[float]] = {}
+            pages = [(label, seats[label], SEATED) for label, _ in roots] + [("bare_", bare + "/", BARE_READY)]
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
                 for run in range(args.runs):
-                    for label, url, cond in (("", seat, SEATED), ("bare_", bare + "/", BARE_READY)):
+                    for label, url, cond in pages:
                         phone = Phone(pw, browser, cond)
                         try:
                             figures.setdefault(label + "seat_cold_s", []).append(phone.open(url))
@@ -226,21 +239,27 @@ def main() -> None:
                             extra.setdefault(label + "warm_kb", []).append(phone.bytes / 1024)
                         finally:
                             phone.close()
-                    figures.setdefault("qr_to_lobby_s", []).append(
-                        qr_to_lobby(pw, browser, ours, f"Q{run + 1}"))
+                    for label, _ in roots:
+                        figures.setdefault(label + "qr_to_lobby_s", []).append(
+                            qr_to_lobby(pw, browser, urls[label], f"Q{run + 1}"))
                 browser.close()
         finally:
-            stop(srv)
-            stop(bsrv)
+            for srv in servers:
+                stop(srv)
     med = {k: statistics.median(v) for k, v in figures.items()}
     print(f"phone: Pixel 7, latency {NETWORK['latency']} ms, 8 Mbit/s down, 2 up, "
           f"CPU {CPU_SLOWDOWN}x slower; {args.mode} seat in a dealt game of 4; "
           f"medians of {args.runs}")
-    for key in ("seat_cold_s", "seat_warm_s"):
-        print(f"{key}: {med[key]:.2f} s")
-        print(f"bare_{key}: {med['bare_' + key]:.2f} s")
-        print(f"{key.replace('_s', '_ratio')}: {med[key] / med['bare_' + key]:.2f} x")
-    print(f"qr_to_lobby_s: {med['qr_to_lobby_s']:.2f} s")
+    for label, _ in roots:
+        for key in ("seat_cold_s", "seat_warm_s"):
+            print(f"{label}{key}: {med[label + key]:.2f} s")
+            if not label:
+                print(f"bare_{key}: {med['bare_' + key]:.2f} s")
+            print(f"{label}{key.replace('_s', '_ratio')}: {med[label + key] / med['bare_' + key]:.2f} x")
+        print(f"{label}qr_to_lobby_s: {med[label + 'qr_to_lobby_s']:.2f} s")
+    if args.against:
+        for key in ("seat_cold_s", "seat_warm_s", "qr_to_lobby_s"):
+            print(f"after_before_{key.replace('_s', '_ratio')}: {med[key] / med['before_' + key]:.2f} x")
     for key, values in extra.items():
         unit = "KB" if key.endswith("kb") else "requests"
         print(f"{key}: {statistics.median(values):.0f} {unit}")
