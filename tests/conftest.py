@@ -26,6 +26,8 @@ import requests
 from companion import create_app
 from engine.say import localize as _localize
 
+pytest_plugins = ["pytester"]     # tests/test_records.py runs pytest on a broken record
+
 
 def english(obj):
     """What a page reads after i18n.js: every engine message made into its English sentence."""
