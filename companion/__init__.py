@@ -66,7 +66,7 @@ def queue_options(url: str | None) -> dict:
     """SocketIO's options for a message queue between processes (none: one process)."""
     if not url:
         return {}
-    from .queue import manager
+    from .relay import manager
     return {"client_manager": manager(url)}
 
 

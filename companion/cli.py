@@ -12,6 +12,8 @@ import logging
 import os
 import sys
 
+from .seams import glibc
+
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="bang-companion",
@@ -44,7 +46,7 @@ def serve(args: argparse.Namespace) -> int:
     from . import create_app, net, qr
     from werkzeug.serving import make_server
 
-    from .serving import RequestHandler
+    from .seams.werkzeug import RequestHandler
 
     base = net.base_url(args.host, args.port, args.public_url)
     config = {"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base,
@@ -80,7 +82,7 @@ def serve(args: argparse.Namespace) -> int:
     # leave while the rest are built: about 1.5 ms less to reach all seven phones
     # (bench/fanout.py, 50 tables).
     sys.setswitchinterval(0.0005)
-    fewer_malloc_arenas()
+    glibc.fewer_malloc_arenas()
     # Werkzeug's threaded server, started directly rather than through Flask's `run`:
     # the companion says itself what it is (run_simple would print a warning meant
     # for Flask's debugging server). docs/deploy.md gives the hosted set-up.
@@ -98,52 +100,6 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def fewer_malloc_arenas(arenas: int = 2) -> None:
-    """glibc gives threads that allocate at once their own malloc arena, up to 8 per core;
-    each socket here has two threads, and the arenas' free space is never given back
-    between them. Two arenas: about 10% less memory with 350 phones connected
-    (bench/fanout.py), nothing measurable on the fan-out. Elsewhere than glibc: nothing."""
-    try:
-        import ctypes
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(-8, arenas)           # M_ARENA_MAX
-    except (OSError, AttributeError):
-        pass
-
-
-TUNABLE = "glibc.malloc.tcache_max=512"
-
-
-def small_thread_caches(environ=os.environ) -> None:
-    """Start this process again with glibc's per-thread malloc caches limited to small
-    blocks (`TUNABLE`), unless the environment already says how they are set.
-
-    Each socket here has threads of its own, and a thread that frees a block of up to
-    1 KB keeps it in its own cache for its next allocation, where no other thread can
-    use it. Python takes its blocks of 513 bytes to 1 KB from malloc (smaller ones come
-    from its own allocator), and the threads that handle moves free many of them: with
-    350 phones connected the caches held 10 MB, a tenth of the server (bench/fanout.py,
-    docs/benchmarks.md). Blocks of up to 512 bytes (C code's) are still cached. glibc
-    reads the setting only when a process starts, hence the new start: the same
-    program, arguments and process id. Elsewhere than Linux with glibc, nothing."""
-    if not sys.platform.startswith("linux") or "glibc.malloc.tcache" in environ.get(
-            "GLIBC_TUNABLES", ""):
-        return
-    try:
-        if not os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc"):
-            return
-    except (ValueError, OSError):
-        return
-    tunables = environ.get("GLIBC_TUNABLES")
-    environ["GLIBC_TUNABLES"] = f"{tunables}:{TUNABLE}" if tunables else TUNABLE
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
-    except OSError:                # could not start again: run as we are
-        pass
-
-
 def check(paths: list[str]) -> int:
     from .checker import main as check_main   # written by the engine's author
     return check_main(paths)
@@ -155,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         code = check(args.paths)
     else:
         if argv is None:            # this process is the server: not when called as a function
-            small_thread_caches()
+            glibc.small_thread_caches()
         code = serve(args)
     sys.exit(code)
 

@@ -7,11 +7,9 @@
   an event that is not `[name, ...]` or that uses a reserved name (`connect`,
   `disconnect`...) is answered `bad_request` when it asked for an ack (it becomes the
   event `bad_message`), and otherwise dropped with one short log line.
-* `WebSocket`: the WebSocket transport, with every message capped at `MESSAGE_MAX`
-  bytes *while it arrives* (a larger one closes the connection with 1009 before it is
-  held in memory), read in the request's own thread (simple-websocket would start a
-  reader thread for every connection), and with a read timeout so a silent peer frees
-  its thread.
+* the WebSocket transport (companion.seams.simple_websocket, installed by `install`):
+  every message capped at `MESSAGE_MAX` bytes *while it arrives*, read in the request's
+  own thread, with a read timeout (`READ_TIMEOUT`) so a silent peer frees its thread.
 * `one_line`: the libraries' log records of a bad packet as one plain line, without
   the traceback.
 """
@@ -19,15 +17,14 @@ from __future__ import annotations
 
 import json
 import logging
-import socket
 
-import simple_websocket
 from flask.json.provider import DefaultJSONProvider
-from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
-from socketio.packet import ACK, BINARY_ACK, BINARY_EVENT, EVENT, Packet
+from socketio.packet import ACK, BINARY_ACK, BINARY_EVENT, EVENT
 
 from engine.record import depth
 from engine.say import english, msg
+
+from .seams.socketio import JsonOnlyPacket
 
 log = logging.getLogger(__name__)
 
@@ -77,12 +74,10 @@ class SafeJsonProvider(DefaultJSONProvider):
         return SafeJson.loads(s)
 
 
-class JsonPacket(Packet):
-    """Socket.IO packets without the search for binary attachments: the server only
-    sends JSON, and python-socketio's recursive search cost about 1 ms per 5 KB
-    snapshot, more than building the snapshot itself. A packet that cannot be read
-    is one short ValueError."""
-    uses_binary_events = False
+class JsonPacket(JsonOnlyPacket):
+    """Socket.IO packets without the search for binary attachments (the server only
+    sends JSON: companion.seams.socketio), read with `SafeJson`. A packet that cannot
+    be read is one short ValueError."""
     json = SafeJson
 
     def __init__(self, *args, encoded_packet=None, **kw):
@@ -119,79 +114,6 @@ class JsonPacket(Packet):
         raise ValueError(english(reason))
 
 
-class _NoThread:
-    """simple-websocket's reader thread, not started: `WebSocket.wait` reads instead."""
-
-    def __init__(self, target=None, **kw) -> None:
-        self.name = "unused"
-
-    def start(self) -> None:
-        pass
-
-
-class WebSocket(SimpleWebSocketWSGI):
-    """Engine.IO's threading WebSocket, bounded (see the module docstring)."""
-
-    def __init__(self, handler, server, **kwargs):
-        super().__init__(handler, server, **kwargs)
-        self._sock = None      # Engine.IO sets its timeout here, if present: we set ours
-
-    def __call__(self, environ, start_response):
-        try:
-            self.ws = simple_websocket.Server(environ, max_message_size=MESSAGE_MAX,
-                                              thread_class=_NoThread)
-        except Exception as e:
-            log.info("websocket handshake failed: %s", type(e).__name__)
-            start_response("400 BAD REQUEST", [("Content-Type", "text/plain")])
-            return [b"Bad WebSocket handshake"]
-        self.ws.sock.settimeout(READ_TIMEOUT)
-        try:
-            ret = self.app(self)
-        except Exception as e:       # a frame the libraries choke on: one line, closed
-            log.info("websocket closed after a bad frame: %s", str(e)[:120] or
-                     type(e).__name__)
-            ret = []
-            self.close()
-        try:                         # the connection is over: nothing more is read on it
-            self.ws.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-        if self.ws.mode == "gunicorn":
-            raise StopIteration()
-        elif self.ws.mode == "werkzeug":
-            raise ConnectionError()
-        return ret
-
-    def close(self):
-        try:
-            super().close()
-        except Exception:         # already closed, or wsproto in an error state
-            self.ws.connected = False
-
-    def wait(self):
-        """The next message, read in this thread; None once the connection is over."""
-        ws = self.ws
-        while ws.connected and not ws.input_buffer:
-            try:
-                data = ws.sock.recv(ws.receive_bytes)
-            except (OSError, socket.timeout):
-                data = b""
-            if not data:
-                ws.connected = False
-                break
-            try:
-                ws.ws.receive_data(data)
-                ws.connected = ws._handle_events()
-            except Exception as e:       # a frame wsproto cannot read
-                log.info("websocket frame refused: %s", type(e).__name__)
-                ws.connected = False
-        if ws.input_buffer:
-            return ws.input_buffer.pop(0)
-        if ws.close_reason == 1009 or ws.incoming_message_len > MESSAGE_MAX:
-            log.info("websocket closed: a message over %d bytes", MESSAGE_MAX)
-        return None
-
-
 class OneLine(logging.Filter):
     """A record with a traceback becomes one line naming the exception."""
 
@@ -216,10 +138,9 @@ def library_logger(name: str) -> logging.Logger:
 
 
 def install(socketio) -> None:
-    """Use `WebSocket` for this Socket.IO server's WebSocket transport, and one thread
-    for its pings (companion.pings)."""
-    from . import pings
+    """Use the bounded WebSocket (companion.seams.simple_websocket) for this Socket.IO
+    server's WebSocket transport, and one thread for its pings (companion.seams.engineio)."""
+    from .seams import engineio, simple_websocket
     eio = socketio.server.eio
-    if eio._async.get("websocket") is not None:
-        eio._async = dict(eio._async, websocket=WebSocket)
-    pings.install(eio)
+    engineio.use_websocket(eio, simple_websocket.WebSocket)
+    engineio.install_pings(eio)

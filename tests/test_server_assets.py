@@ -1,4 +1,4 @@
-"""Static files for a phone on a busy Wi-Fi (companion/assets.py, companion/serving.py):
+"""Static files for a phone on a busy Wi-Fi (companion/assets.py, companion/seams/werkzeug.py):
 versioned URLs cached for good, gzip, revalidation, module preloads, keep-alive."""
 from __future__ import annotations
 

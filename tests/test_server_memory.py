@@ -1,5 +1,5 @@
 """`bang-companion serve` runs with glibc's per-thread malloc caches limited to small
-blocks (companion.cli.small_thread_caches; bench/fanout.py measures what it saves)."""
+blocks (companion.seams.glibc.small_thread_caches; bench/fanout.py measures what it saves)."""
 from __future__ import annotations
 
 import os
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from companion import cli
+from companion.seams import glibc
 
 GLIBC = sys.platform.startswith("linux") and os.confstr("CS_GNU_LIBC_VERSION").startswith(
     "glibc")
@@ -33,14 +33,14 @@ def execs(monkeypatch):
 def test_the_server_starts_again_with_the_setting_and_the_same_arguments(execs):
     env = {"GLIBC_TUNABLES": "glibc.malloc.arena_max=2"}
     with pytest.raises(Exec):
-        cli.small_thread_caches(env)
-    assert env["GLIBC_TUNABLES"] == "glibc.malloc.arena_max=2:" + cli.TUNABLE
+        glibc.small_thread_caches(env)
+    assert env["GLIBC_TUNABLES"] == "glibc.malloc.arena_max=2:" + glibc.TUNABLE
     assert execs == [(sys.executable, [sys.executable, *sys.orig_argv[1:]])]
 
 
 def test_a_setting_already_made_is_kept_and_nothing_starts_again(execs):
     env = {"GLIBC_TUNABLES": "glibc.malloc.tcache_count=3"}
-    cli.small_thread_caches(env)
+    glibc.small_thread_caches(env)
     assert env == {"GLIBC_TUNABLES": "glibc.malloc.tcache_count=3"} and execs == []
 
 
@@ -48,4 +48,4 @@ def test_a_setting_already_made_is_kept_and_nothing_starts_again(execs):
 def test_the_running_server_has_the_setting(live_server):
     with open(f"/proc/{live_server.proc.pid}/environ", "rb") as f:
         env = dict(kv.split(b"=", 1) for kv in f.read().split(b"\0") if b"=" in kv)
-    assert cli.TUNABLE.encode() in env[b"GLIBC_TUNABLES"].split(b":")
+    assert glibc.TUNABLE.encode() in env[b"GLIBC_TUNABLES"].split(b":")

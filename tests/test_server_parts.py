@@ -9,7 +9,7 @@ import types
 import pytest
 
 from companion import cli, create_app, net, qr
-from companion.serving import scrub
+from companion.seams.werkzeug import scrub
 from companion.storage import Behind, SqliteStorage
 from conftest import NAMES, TableHelper, english
 
@@ -147,7 +147,7 @@ def test_accepted_connections_have_tcp_nodelay():
     from flask import Flask, request
     from werkzeug.serving import make_server
 
-    from companion.serving import RequestHandler
+    from companion.seams.werkzeug import RequestHandler
     app = Flask(__name__)
 
     @app.get("/nodelay")

@@ -1,4 +1,4 @@
-"""Engine.IO's pings go out from one thread per server (companion/pings.py), not from a
+"""Engine.IO's pings go out from one thread per server (companion/seams/engineio.py), not from a
 thread per socket: real server, real WebSockets, the pings counted where they arrive."""
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import requests
 import socketio
 from engineio.packet import PING
 
-from companion import create_app, pings
-from companion.serving import RequestHandler
+from companion import create_app
+from companion.seams import engineio as pings
+from companion.seams.werkzeug import RequestHandler
 
 
 def ping_threads() -> list[threading.Thread]:

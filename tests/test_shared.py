@@ -151,7 +151,7 @@ def test_the_queue_delivers_a_processs_own_room_emits_in_its_order(monkeypatch):
 
     import socketio
 
-    from companion.queue import PlainJson, RedisQueue
+    from companion.seams.socketio import PlainJson, RedisQueue
     q = RedisQueue("redis://127.0.0.1:1/0")
     delivered = []
     monkeypatch.setattr(socketio.pubsub_manager.PubSubManager, "_handle_emit",

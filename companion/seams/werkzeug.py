@@ -1,6 +1,13 @@
-"""The Werkzeug request handler the server runs with.
+"""The seam into Werkzeug's internals (written for Werkzeug 3.1.9): the request handler
+the laptop server runs with (`bang-companion serve`).
 
-Four changes from Werkzeug's own:
+It overrides `WSGIRequestHandler.handle`, `handle_one_request`, `connection_dropped`
+and `run_wsgi` (for keep-alive it answers the request itself, with `make_environ`,
+`server.app`, `send_response`/`send_header`/`end_headers`, and Werkzeug's
+`LimitedStream` for the body), and reads `server.app`. tests/test_seams.py checks
+these shapes, so that a new Werkzeug that moves one fails there first, by name.
+
+The changes from Werkzeug's own:
 
 * `TCP_NODELAY` on every accepted connection. A WebSocket write that follows another
   one on the same socket (an ack right after a snapshot) otherwise waits for the

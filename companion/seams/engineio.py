@@ -1,4 +1,19 @@
-"""Engine.IO's pings from one thread per server instead of a thread per socket.
+"""The seams into python-engineio's internals (written for python-engineio 4.15.1).
+
+* `Pings`, `install_pings`: Engine.IO's pings from one thread per server instead of a
+  thread per socket. It relies on `Socket._send_ping` (private) being what
+  `Socket.schedule_ping` hands to `server.start_background_task`, with no arguments,
+  and on what that method does once its sleep is over (`closing`, `closed`,
+  `last_ping`, `send(Packet(PING))`).
+* `use_websocket`: the server's WebSocket driver replaced by ours
+  (companion.seams.simple_websocket), through the server's private `_async` table.
+* `WebSocketWSGI`: the threading driver class ours builds on, from the private module
+  `engineio.async_drivers._websocket_wsgi`.
+
+tests/test_seams.py checks each of these shapes, so that a new python-engineio that
+moves one fails there first, by name.
+
+The pings:
 
 python-engineio (threading mode) sends each ping from a thread of its own: after every
 pong it starts a thread that sleeps `ping_interval` (10 s here) and then queues the next
@@ -17,6 +32,7 @@ import logging
 import threading
 import time
 
+from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI as WebSocketWSGI
 from engineio.packet import PING, Packet
 from engineio.socket import Socket
 
@@ -75,7 +91,7 @@ def send(sock: Socket) -> None:
         log.debug("no ping for %s: %s", sock.sid, type(e).__name__)
 
 
-def install(eio) -> Pings | None:
+def install_pings(eio) -> Pings | None:
     """Send this Engine.IO server's pings through one `Pings` thread (threading mode
     only; with another async mode, or a library whose ping task is not the one this
     module knows, the library's own threads do it)."""
@@ -93,3 +109,12 @@ def install(eio) -> Pings | None:
     eio.start_background_task = start_background_task
     eio.pings = pings
     return pings
+
+
+def use_websocket(eio, driver) -> bool:
+    """Serve this Engine.IO server's WebSocket transport with `driver` (a class called
+    as the library's own driver is). False when its async mode has no WebSocket."""
+    if eio._async.get("websocket") is None:
+        return False
+    eio._async = dict(eio._async, websocket=driver)
+    return True

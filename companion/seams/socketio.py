@@ -1,0 +1,88 @@
+"""The seams into python-socketio's internals (written for python-socketio 5.18.1).
+
+* `JsonOnlyPacket`: a packet class that never searches its data for binary
+  attachments (`uses_binary_events`, the class method `data_is_binary`): the companion
+  only sends JSON it built itself, and the library's recursive search cost about 1 ms
+  per 5 KB snapshot, more than building it. companion.wire.JsonPacket builds on it.
+* `queue_without_binary_search`: the same for the message queue. `PubSubManager.emit`
+  asks the module-global `socketio.pubsub_manager.Packet` (not the server's packet
+  class), so that global is replaced; only this server's managers use it.
+* `RedisQueue`: python-socketio's Redis manager, reading the queue's messages with the
+  plain json module (its `json` attribute, set after `set_server`: the packets'
+  guarded JSON is meant for what phones send, the queue carries only what our own
+  processes wrote), and delivering a process's own emits to tables' rooms (`seat:...`,
+  `host:...`) when they come back from the queue, like every other process. It
+  overrides the private `_handle_emit` (what `emit` calls for this process) and
+  `_listen` (the messages the listening thread reads), and relies on the shape of the
+  JSON `_publish` writes (`{"method": "emit", ..., "host_id": "..."}`, `host_id`
+  last). Why the order: python-socketio delivers an emit to the emitting process's own
+  sockets at once and publishes it for the others, so a phone on process B would get
+  B's move 9 (delivered at once) before A's move 8 (still on its way through the
+  queue), though A's was acknowledged first. Delivered from the queue, every process
+  delivers every table's snapshots in the one order Redis gives them. (An emit to one
+  socket, such as a refused connection's error, is still delivered at once.)
+
+tests/test_seams.py checks each of these shapes, so that a new python-socketio that
+moves one fails there first, by name.
+"""
+from __future__ import annotations
+
+import json
+
+import socketio
+from socketio import pubsub_manager
+from socketio.packet import Packet
+
+
+class JsonOnlyPacket(Packet):
+    """Socket.IO packets whose data is never searched for binary attachments."""
+    uses_binary_events = False
+
+    @classmethod
+    def data_is_binary(cls, data) -> bool:
+        return False
+
+
+def queue_without_binary_search() -> None:
+    """`PubSubManager.emit` publishes without searching the payload for attachments."""
+    pubsub_manager.Packet = JsonOnlyPacket
+
+
+class PlainJson:
+    @staticmethod
+    def dumps(obj, **kw):
+        return json.dumps(obj, ensure_ascii=False, **kw)
+
+    loads = staticmethod(json.loads)
+
+
+ROOMS = ("seat:", "host:")          # companion.hub's rooms
+BACK = "queue"                      # the host_id of our own emits come back
+
+
+class RedisQueue(socketio.RedisManager):
+    def set_server(self, server) -> None:
+        super().set_server(server)
+        self.json = PlainJson
+
+    def _handle_emit(self, message: dict) -> None:
+        room = message.get("room")
+        if (message.get("host_id") == self.host_id and isinstance(room, str)
+                and room.startswith(ROOMS)):
+            return                  # delivered when it comes back from the queue
+        super()._handle_emit(message)
+
+    def _listen(self):
+        # our own emits come back with our host_id, which the listening thread would
+        # skip: they are marked as back from the queue, and delivered in its order
+        mine = f'"host_id": "{self.host_id}"}}'.encode()
+        for data in super()._listen():
+            if (isinstance(data, bytes) and data.startswith(b'{"method": "emit"')
+                    and data.endswith(mine)):
+                message = self.json.loads(data)
+                if not str(message.get("room")).startswith(ROOMS):
+                    continue        # delivered at once already
+                message["host_id"] = BACK
+                yield message
+            else:
+                yield data

@@ -1,0 +1,220 @@
+"""The shapes of the libraries' internals that companion/seams/ relies on, one test per
+fact. A new version of a library that moves one fails here by name, saying which
+version the seam was written for (the pins in pyproject.toml hold them meanwhile)."""
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+
+import pytest
+
+WRITTEN_FOR = {"python-engineio": "4.15.1", "simple-websocket": "1.1.0",
+               "python-socketio": "5.18.1", "Werkzeug": "3.1.9"}
+
+
+def moved(lib: str, what: str) -> str:
+    """The failure's sentence: what moved, the version the seam was written for and the
+    one installed."""
+    return (f"companion/seams: {what} — the seam was written for {lib} "
+            f"{WRITTEN_FOR[lib]}, this is {lib} {version(lib)}; see docs/architecture.md "
+            f"(companion/seams/) before changing the pin")
+
+
+def source(obj) -> str:
+    """The code of a library function ("" when it has none to read: the check fails)."""
+    try:
+        return inspect.getsource(obj)
+    except (OSError, TypeError):
+        return ""
+
+
+def params(func) -> list[str]:
+    return list(inspect.signature(func).parameters)
+
+
+# -- python-engineio (companion/seams/engineio.py) ----------------------------------------
+def test_engineio_schedules_each_ping_as_a_background_task_of_send_ping():
+    from engineio.socket import Socket
+    assert callable(getattr(Socket, "_send_ping", None)), moved(
+        "python-engineio", "Socket._send_ping is gone")
+    assert "start_background_task(self._send_ping)" in source(Socket.schedule_ping), moved(
+        "python-engineio", "Socket.schedule_ping no longer starts Socket._send_ping as a "
+        "background task with no arguments")
+
+
+def test_engineio_send_ping_does_what_the_one_ping_thread_does():
+    from engineio.socket import Socket
+    body = source(Socket._send_ping)
+    for line in ("self.server.sleep(self.server.ping_interval)",
+                 "if not self.closing and not self.closed",
+                 "self.last_ping = time.time()", "self.send(packet.Packet(packet.PING))"):
+        assert line in body, moved("python-engineio",
+                                   f"Socket._send_ping no longer does `{line}`")
+
+
+def test_engineio_server_keeps_its_websocket_driver_in_the_async_table():
+    import engineio
+    from engineio.socket import Socket
+
+    from companion.seams.engineio import WebSocketWSGI
+    eio = engineio.Server(async_mode="threading")
+    assert isinstance(eio._async, dict) and eio._async.get("websocket") is WebSocketWSGI, \
+        moved("python-engineio", "Server._async['websocket'] is not the threading "
+              "driver SimpleWebSocketWSGI")
+    upgrade = source(Socket._upgrade_websocket)
+    assert "self.server._async['websocket'](" in upgrade, moved(
+        "python-engineio", "the WebSocket upgrade no longer builds its driver from "
+        "Server._async['websocket']")
+    assert params(WebSocketWSGI.__init__)[:3] == ["self", "handler", "server"], moved(
+        "python-engineio", "SimpleWebSocketWSGI(handler, server, **kwargs) changed")
+    for name in ("__call__", "close", "send", "wait"):
+        assert callable(getattr(WebSocketWSGI, name, None)), moved(
+            "python-engineio", f"SimpleWebSocketWSGI.{name} is gone")
+
+
+def test_the_app_has_its_pings_and_websocket_seams_installed():
+    """The seams take in a real app (threading mode): neither is silently skipped."""
+    from companion import create_app
+    from companion.seams.engineio import Pings
+    from companion.seams.simple_websocket import WebSocket
+    app = create_app({"TESTING": True})
+    eio = app.extensions["socketio"].server.eio
+    assert isinstance(getattr(eio, "pings", None), Pings), moved(
+        "python-engineio", "the one ping thread was not installed")
+    assert eio._async["websocket"] is WebSocket
+    app.extensions["companion"].storage.close()
+
+
+# -- simple-websocket (companion/seams/simple_websocket.py) -------------------------------
+def test_simple_websocket_server_takes_a_size_limit_and_a_thread_class():
+    import simple_websocket
+    got = params(simple_websocket.Server.__init__)
+    for name in ("environ", "max_message_size", "thread_class", "receive_bytes"):
+        assert name in got, moved("simple-websocket",
+                                  f"Server.__init__ has no `{name}` parameter")
+
+
+def test_simple_websocket_reader_loop_is_the_one_wait_repeats():
+    """WebSocket.wait does what the library's reader thread does: a change there means
+    the copy must change too."""
+    import simple_websocket
+    base = simple_websocket.ws.Base
+    init, loop = source(base.__init__), source(base._thread)
+    for attr in ("self.sock = ", "self.receive_bytes = ", "self.input_buffer = []",
+                 "self.incoming_message_len = 0", "self.connected = False",
+                 "self.close_reason = "):
+        assert attr in init, moved("simple-websocket", f"Base.__init__ no longer sets "
+                                   f"`{attr.strip(' =')}`")
+    for line in ("self.sock.recv(self.receive_bytes)", "self.ws.receive_data(in_data)",
+                 "self.connected = self._handle_events()"):
+        assert line in loop, moved("simple-websocket",
+                                   f"the reader thread no longer does `{line}`")
+    assert "self.thread = thread_class(target=self._thread)" in init, moved(
+        "simple-websocket", "the reader thread is no longer made from thread_class")
+    events = source(base._handle_events)
+    assert "self.max_message_size" in events and "self.input_buffer.append" in events, \
+        moved("simple-websocket", "_handle_events no longer counts a message against "
+              "max_message_size and appends it to input_buffer")
+
+
+# -- python-socketio (companion/seams/socketio.py) ----------------------------------------
+def test_socketio_packets_ask_uses_binary_events_and_data_is_binary():
+    from socketio.packet import Packet
+    assert "self.uses_binary_events" in source(Packet.__init__), moved(
+        "python-socketio", "Packet no longer reads uses_binary_events")
+    assert isinstance(inspect.getattr_static(Packet, "data_is_binary"), classmethod), \
+        moved("python-socketio", "Packet.data_is_binary is not a class method")
+    from companion.wire import JsonPacket
+    pkt = JsonPacket(2, data=["snapshot", {"b": "x"}])
+    assert pkt.attachment_count == 0 and pkt.packet_type == 2, moved(
+        "python-socketio", "Packet's packet_type / attachment_count changed")
+
+
+def test_socketio_queue_emit_asks_the_module_global_packet():
+    from socketio import pubsub_manager
+    assert isinstance(getattr(pubsub_manager, "Packet", None), type), moved(
+        "python-socketio", "socketio.pubsub_manager has no module-global Packet")
+    assert "Packet.data_is_binary(data)" in source(pubsub_manager.PubSubManager.emit), \
+        moved("python-socketio", "PubSubManager.emit no longer asks the module's Packet")
+
+
+def test_socketio_queue_publishes_json_that_our_listener_recognises(monkeypatch):
+    """RedisQueue._listen knows its own emits by the JSON's start and its host_id last."""
+    import socketio
+
+    from companion.seams.socketio import PlainJson, RedisQueue, queue_without_binary_search
+    queue_without_binary_search()
+    q = RedisQueue("redis://127.0.0.1:1/0")
+    q.json = PlainJson
+    published, handled = [], []
+    monkeypatch.setattr(q, "_publish", published.append)
+    monkeypatch.setattr(socketio.PubSubManager, "_handle_emit",
+                        lambda self, m: handled.append(m))
+    q.emit("snapshot", {"seq": 1}, namespace="/", room="seat:t:a:b")
+    assert len(published) == 1, moved("python-socketio",
+                                      "PubSubManager.emit no longer calls _publish once")
+    text = PlainJson.dumps(published[0])
+    assert text.startswith('{"method": "emit"') and text.endswith(
+        f'"host_id": "{q.host_id}"}}'), moved(
+        "python-socketio", "an emit's queue message no longer starts with its method "
+        "and ends with its host_id")
+    assert handled == [], "a room emit of our own went out before coming back"
+
+
+def test_socketio_listening_thread_takes_dicts_and_skips_its_own_host():
+    import socketio
+    thread = source(socketio.PubSubManager._thread)
+    for line in ("for message in self._listen()", "isinstance(message, dict)",
+                 "data.get('host_id') != self.host_id", "self._handle_emit(data)"):
+        assert line in thread, moved("python-socketio",
+                                     f"the listening thread no longer does `{line}`")
+    assert "yield message['data']" in source(socketio.RedisManager._listen), moved(
+        "python-socketio", "RedisManager._listen no longer yields the messages' data")
+    assert callable(getattr(socketio.PubSubManager, "set_server", None))
+
+
+# -- Werkzeug (companion/seams/werkzeug.py) -----------------------------------------------
+def test_werkzeug_request_handler_has_the_methods_ours_overrides():
+    from werkzeug.serving import WSGIRequestHandler
+    from werkzeug.wsgi import LimitedStream
+    expect = {"handle": ["self"], "handle_one_request": ["self"],
+              "connection_dropped": ["self", "error", "environ"], "run_wsgi": ["self"],
+              "make_environ": ["self"], "log": ["self", "type", "message", "args"]}
+    for name, want in expect.items():
+        assert params(getattr(WSGIRequestHandler, name)) == want, moved(
+            "Werkzeug", f"WSGIRequestHandler.{name} is no longer {name}({', '.join(want)})")
+    assert callable(getattr(LimitedStream, "exhaust", None)), moved(
+        "Werkzeug", "LimitedStream.exhaust is gone")
+    assert "connection_dropped" in source(WSGIRequestHandler.run_wsgi), moved(
+        "Werkzeug", "run_wsgi no longer calls connection_dropped")
+
+
+# -- glibc (companion/seams/glibc.py) ---------------------------------------------------------
+GLIBC = sys.platform.startswith("linux") and os.confstr("CS_GNU_LIBC_VERSION").startswith(
+    "glibc")
+
+
+@pytest.mark.skipif(not GLIBC, reason="a glibc seam")
+def test_glibc_takes_the_arena_limit_and_knows_the_tunable():
+    import ctypes
+
+    from companion.seams import glibc
+    written = "glibc 2.36"
+    here = os.confstr("CS_GNU_LIBC_VERSION")
+    assert ctypes.CDLL("libc.so.6").mallopt(-8, 2) == 1, (
+        f"mallopt(M_ARENA_MAX=-8) refused: written for {written}, this is {here}")
+    name = glibc.TUNABLE.split("=")[0]
+    probe = subprocess.run([sys.executable, "-c", "import os; print(os.environ"
+                            "['GLIBC_TUNABLES'])"], capture_output=True, text=True,
+                           env=dict(os.environ, GLIBC_TUNABLES=glibc.TUNABLE))
+    assert probe.returncode == 0, probe.stderr
+    loader = "/lib64/ld-linux-x86-64.so.2"
+    if os.path.exists(loader):
+        listed = subprocess.run([loader, "--list-tunables"], capture_output=True,
+                                text=True).stdout
+        assert name + ":" in listed, (
+            f"glibc no longer lists the tunable {name}: written for {written}, "
+            f"this is {here}")
