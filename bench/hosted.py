@@ -121,19 +121,15 @@ class Laptop:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def profile(pids: list[int], args) -> list[subprocess.Popen]:
-    """With --py-spy DIR: py-spy records each server process during the fan-out run
-    (collapsed stacks, one file per process; bench/stacks.py sums them)."""
-    if not args.py_spy:
-        return []
-    os.makedirs(args.py_spy, exist_ok=True)
-    spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
-    return [subprocess.Popen([spy if os.path.exists(spy) else "py-spy", "record", "--pid", str(pid), "--rate", "200",
-                              "--format", "raw", "--duration",
-                              str(int(args.duration + args.warmup)), "--nonblocking",
-                              "--output", os.path.join(args.py_spy, f"{args.n}-{pid}.txt")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for pid in pids]
+def profile(args, phase: str) -> None:
+    """With --profile DIR: the server processes sample their own stacks
+    (bench/sampling/sitecustomize.py) during the fan-out run, into DIR/p<N>/."""
+    if not args.profile:
+        return
+    os.makedirs(os.environ["BANG_SAMPLE_TO"], exist_ok=True)
+    open(os.path.join(os.environ["BANG_SAMPLE_TO"], phase), "w").close()
+    if phase == "stop":
+        time.sleep(1.5)                # each process writes its file
 
 
 def measure(url: str, server_pids, service_pids, args) -> dict:
@@ -146,15 +142,11 @@ def measure(url: str, server_pids, service_pids, args) -> dict:
         time.sleep(0.5)
         app_pids, others = server_pids(), service_pids()
         rng, toggles = random.Random(args.seed), {}
-        spies = profile(app_pids, args)
+        profile(args, "go")
         c_oth, w0 = cpu_of(others), time.perf_counter()
         fan = play(rec, tables, args.rate, args.duration, args.warmup, rng, toggles,
                    app_pids)
-        for spy in spies:             # it writes its file once its duration is over
-            try:
-                spy.wait(timeout=120)
-            except subprocess.TimeoutExpired:
-                spy.kill()
+        profile(args, "stop")
         fan["other_cpu"] = 100 * (cpu_of(others) - c_oth) / (time.perf_counter() - w0)
         steps = []
         for rate in args.steps:
@@ -197,9 +189,9 @@ def main() -> None:
     ap.add_argument("--steps", default="25,35,50,70,100,140,200")
     ap.add_argument("--step-duration", type=float, default=6.0)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--py-spy", default="", metavar="DIR",
-                    help="record each server process with py-spy during the fan-out run "
-                         "(collapsed stacks in DIR; bench/stacks.py sums them)")
+    ap.add_argument("--profile", default="", metavar="DIR",
+                    help="each server process samples its stacks during the fan-out run "
+                         "(DIR/p<N>/<pid>.txt; bench/stacks.py sums them)")
     ap.add_argument("--utf8-check", action="store_true",
                     help="keep websocket-client's pure-Python UTF-8 check (off by default, "
                          "as bench/fanout.py --no-utf8-check)")
@@ -212,7 +204,12 @@ def main() -> None:
         fanout.skip_utf8_check()
     for n in [int(x) for x in args.processes.split(",")]:
         load0 = os.getloadavg()[0]
-        args.n = f"p{n}"
+        if args.profile:
+            os.environ["BANG_SAMPLE_TO"] = os.path.join(os.path.abspath(args.profile),
+                                                        f"p{n}")
+            os.environ["PYTHONPATH"] = os.pathsep.join(
+                [os.path.join(HERE, "sampling")] + [p for p in os.environ.get(
+                    "PYTHONPATH", "").split(os.pathsep) if p])
         r = run(n, args)
         f, lat = r["fan"], r["fan"]["lat"]
         print(f"# machine load average: {load0:.1f} before, {os.getloadavg()[0]:.1f} after "

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Where a py-spy recording's time went (`py-spy record --format raw`, collapsed stacks:
-`frame;frame;... count` a line; bench/hosted.py --py-spy writes them).
+"""Where a recording's time went (`py-spy record --format raw`, collapsed stacks:
+`frame;frame;... count` a line; bench/hosted.py --profile writes them).
 
     python bench/stacks.py FILE... [--top 30] [--match companion/] [--idle]
 

@@ -112,7 +112,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if queue:
         from .presence import SharedPresence
         presence = SharedPresence(queue)
-    hub = Hub(socketio, app.config["BASE_URL"], presence)
+    relay = None
+    if queue:
+        from .relay import Relay
+        relay = Relay(socketio.server.manager)
+    hub = Hub(socketio, app.config["BASE_URL"], presence, relay)
     limits = Limits(max_tables=app.config["MAX_TABLES"], max_sockets=app.config["MAX_SOCKETS"])
     if not app.config.get("RATE_LIMITS", not app.config.get("TESTING")):
         # tests that play whole games through the server at machine speed

@@ -6,10 +6,11 @@ is in a room nobody sends to any more). A room per seat (not per socket) survive
 reconnects and second tabs; every socket is in exactly one of these rooms, so one
 change sends exactly one message to each socket.
 
-With several server processes (a hosted server), a Socket.IO message queue (Redis)
-carries every emit to every process, and each one delivers it to the sockets of that
-room it holds: the process that made a change sends each seat its own snapshot, wherever
-the phone is connected. Who is connected is then counted across processes
+With several server processes (a hosted server), the process that made a change builds
+each room's message as on one process, and the whole change goes to every process as
+one message on the queue (companion.relay); each delivers each room's packet, as it is,
+to the sockets of that room it holds: every seat gets its own snapshot, wherever the
+phone is connected. Who is connected is then counted across processes
 (companion.presence).
 
 A socket that connected with `"delta": 1` in its auth (the pages do) is in the room's
@@ -71,10 +72,11 @@ def seat_room(table_id: str, lobby_id: str, token: str) -> str:
 class Hub:
     """The connections of every table, and `broadcast(table)`."""
 
-    def __init__(self, socketio, base_url: str = "", shared=None) -> None:
+    def __init__(self, socketio, base_url: str = "", shared=None, relay=None) -> None:
         self.socketio = socketio
         self.base_url = base_url.rstrip("/")
         self.shared = shared        # companion.presence.SharedPresence, several processes
+        self.relay = relay          # companion.relay.Relay: a change's messages, at once
         self._conns: dict[str, Conn] = {}
         self._count: dict[str, dict[tuple[str | None, bool], int]] = {}   # by table
         self._sent: dict[str, tuple[int, str, dict]] = {}   # patch room: seq, JSON, presence
@@ -176,18 +178,34 @@ class Hub:
         kinds = self._kinds(table.id)
         presence = connected(table, kinds)
         info = snapshots.table_info(table, self.join_url(table.id))
+        out: list | None = [] if self.relay else None
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
                 continue
             if kinds.get(entry["id"]):
-                self._send(seat_room(table.id, entry["id"], entry["token"]), kinds[entry["id"]],
-                           table.version, presence, snapshots.for_seat, table, entry, info)
+                self._send(out, seat_room(table.id, entry["id"], entry["token"]),
+                           kinds[entry["id"]], table.version, presence, snapshots.for_seat,
+                           table, entry, info)
         if kinds.get(None) and (only is None or only.is_host):
-            self._send(host_room(table.id), kinds[None], table.version, presence,
+            self._send(out, host_room(table.id), kinds[None], table.version, presence,
                        snapshots.for_host, table, info)
         table.forget_views()      # sent: what the server keeps is the JSON it sent (_sent)
+        if out:
+            try:
+                self.relay.publish(out)     # one queue message for the whole change
+            except Exception:
+                log.exception("a change's messages did not reach the queue")
 
-    def _send(self, room: str, langs: dict, seq: int, presence: dict, build, *args) -> None:
+    def _emit(self, out: list | None, room: str, data: dict) -> None:
+        """A room's snapshot: sent at once (one process), or kept for the change's one
+        queue message (`out`, several processes: companion.relay)."""
+        if out is None:
+            self.socketio.emit("snapshot", data, to=room)
+        else:
+            out.append((room, "snapshot", data))
+
+    def _send(self, out: list | None, room: str, langs: dict, seq: int, presence: dict,
+              build, *args) -> None:
         """One room's message(s): the snapshot is built once, then worded in each language
         its sockets read (`langs`: {lang: (full, patch)}). A failure is logged and does
         not stop the others (the change is stored already; the next change or reconnect
@@ -197,14 +215,14 @@ class Hub:
             for lang, (full, patch) in langs.items():
                 said = i18n.localize(core, lang)
                 if full:
-                    self.socketio.emit("snapshot", delta.compose(said, presence),
-                                       to=worded(room, lang))
+                    self._emit(out, worded(room, lang), delta.compose(said, presence))
                 if patch:
-                    self._send_patch(worded(room, lang) + ":d", seq, said, presence)
+                    self._send_patch(worded(room, lang) + ":d", seq, said, presence, out)
         except Exception:
             log.exception("snapshot for %s failed", room.split(":")[0])
 
-    def _send_patch(self, room: str, seq: int, core: dict, presence: dict) -> None:
+    def _send_patch(self, room: str, seq: int, core: dict, presence: dict,
+                    out: list | None = None) -> None:
         new = {k: v for k, v in core.items() if k != "seq"}
         body = json.dumps(new, ensure_ascii=False, separators=(",", ":"))
         with self._lock:
@@ -230,7 +248,7 @@ class Hub:
                 packet = delta.compose(core, presence)  # or a new game: no smaller
         else:                # nothing sent yet, or the same seq with other content
             packet = delta.compose(core, presence)
-        self.socketio.emit("snapshot", packet, to=room)
+        self._emit(out, room, packet)
 
     def resend(self, table, conn: Conn) -> None:
         """A full snapshot to `conn`'s room (hold `table.lock`): its socket lost track."""

@@ -12,11 +12,13 @@ import atexit
 import logging
 import secrets
 import threading
+import time
 
 log = logging.getLogger(__name__)
 
 TTL = 15            # seconds a process counts without renewing its key
 BEAT = 5            # how often it renews it
+ALIVE_S = 2.0       # how long a process's answer "that process is alive" is reused
 
 
 class SharedPresence:
@@ -27,6 +29,7 @@ class SharedPresence:
         self._alive = f"bang:proc:{self.proc}"
         self._redis.set(self._alive, 1, ex=TTL)
         self._stop = threading.Event()
+        self._asked: dict[bytes, tuple[float, bool]] = {}   # process: (when, alive)
         threading.Thread(target=self._beat, name="presence-beat", daemon=True).start()
         atexit.register(self.close)      # a process stopped cleanly stops counting at once
 
@@ -54,11 +57,7 @@ class SharedPresence:
         """{lobby_id: sockets} over the living processes (None: host screens)."""
         try:
             fields = self._redis.hgetall(self._key(table_id))
-            procs = sorted({f.split(b"|", 1)[0] for f in fields})
-            pipe = self._redis.pipeline()
-            for p in procs:
-                pipe.exists(b"bang:proc:" + p)
-            alive = {p for p, ok in zip(procs, pipe.execute()) if ok}
+            alive = self._alive_of({f.split(b"|", 1)[0] for f in fields})
         except Exception:
             log.exception("presence: Redis did not answer")
             return {}
@@ -74,6 +73,21 @@ class SharedPresence:
         if dead:
             self._redis.hdel(self._key(table_id), *dead)
         return {k: n for k, n in out.items() if n > 0}
+
+    def _alive_of(self, procs: set) -> set:
+        """Which of `procs` are alive, asking Redis only about those not asked within
+        ALIVE_S (a move asks one question, not two: a killed process is dropped a few
+        seconds later than its key, well within its TTL)."""
+        now = time.monotonic()
+        ask = sorted(p for p in procs
+                     if p not in self._asked or self._asked[p][0] + ALIVE_S < now)
+        if ask:
+            pipe = self._redis.pipeline()
+            for p in ask:
+                pipe.exists(b"bang:proc:" + p)
+            for p, ok in zip(ask, pipe.execute()):
+                self._asked[p] = (now, bool(ok))
+        return {p for p in procs if self._asked[p][1]}
 
     def close(self) -> None:
         self._stop.set()

@@ -165,6 +165,42 @@ def test_phones_split_across_two_processes_get_every_move_in_order(stack):
             p.close()
 
 
+def test_a_move_is_one_queue_message_whichever_process_holds_the_phones(stack):
+    """One table change is one message on the queue for every process (companion.relay),
+    not one per seat and language; each phone still gets its seat's own snapshot."""
+    import redis
+    url = stack["proxy"].url
+    tid, host, phones = open_table(url, 7)
+    r = redis.Redis.from_url(stack["redis"].url)
+    listen = r.pubsub(ignore_subscribe_messages=True)
+    try:
+        seq = host.wait_for(lambda: host.last.get("view")
+                            and host.last["table"]["moves"] == 0, ("dealt",))["seq"]
+        listen.subscribe("bang-companion")
+        time.sleep(0.3)
+        while listen.get_message(timeout=0.2):
+            pass
+        ack = phones["Ann"].call("move", {"set": {"in_play": CARDS[1]}})
+        assert ack == {"ok": True}, ack
+        got = []
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            m = listen.get_message(timeout=0.2)
+            if m:
+                got.append(m["data"])
+        for name, p in list(phones.items()) + [("host", host)]:
+            view = p.wait_seq(seq + 1)
+            assert view["table"]["moves"] == 1, name
+        assert [m[:11] for m in got] == [b"bang-rooms\n"], got
+        rooms = [line.split(b"\t", 1)[0] for line in got[0].split(b"\n")[1:]]
+        assert len(rooms) == 8 and len(set(rooms)) == 8, rooms   # 7 seats and the host
+    finally:
+        listen.close()
+        r.close()
+        for p in [host, *phones.values()]:
+            p.close()
+
+
 def test_a_phone_revoked_through_one_process_gets_nothing_more_from_either(stack):
     """Secrets fail closed across processes: the seat's room is named by its token, so
     after "move seat" the old phone, held by the other process, is told so and gets

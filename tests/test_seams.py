@@ -173,6 +173,24 @@ def test_socketio_listening_thread_takes_dicts_and_skips_its_own_host():
                                      f"the listening thread no longer does `{line}`")
     assert "yield message['data']" in source(socketio.RedisManager._listen), moved(
         "python-socketio", "RedisManager._listen no longer yields the messages' data")
+    assert "self.redis.publish(self.channel, self.json.dumps(data))" in source(
+        socketio.RedisManager._publish), moved(
+        "python-socketio", "RedisManager._publish no longer publishes json.dumps(data) "
+        "(companion.relay's packed bytes go through it as they are)")
+
+
+def test_socketio_rooms_and_engineio_send_are_what_the_relay_delivers_with():
+    """companion.relay hands a packet to a room's sockets with the manager's
+    get_participants and the Engine.IO server's send, as Manager.emit does."""
+    import engineio
+    import socketio
+    assert params(socketio.Manager.get_participants) == ["self", "namespace", "room"], \
+        moved("python-socketio", "Manager.get_participants(namespace, room) changed")
+    assert "self.get_participants(namespace, room)" in source(socketio.Manager.emit), \
+        moved("python-socketio", "Manager.emit no longer finds a room's sockets with "
+              "get_participants")
+    assert params(engineio.Server.send)[:3] == ["self", "sid", "data"], moved(
+        "python-engineio", "Server.send(sid, data) changed")
     assert callable(getattr(socketio.PubSubManager, "set_server", None))
 
 

@@ -174,3 +174,47 @@ def test_the_queue_delivers_a_processs_own_room_emits_in_its_order(monkeypatch):
         ("callback", None, q.host_id)]
     q._handle_emit(got[1])                                # back from the queue: now
     assert delivered[-1] == ("seat:t:a:b", "queue")
+
+
+def test_the_relay_hands_each_room_its_packet_and_reads_no_room_it_does_not_hold():
+    """A change's queue message (companion.relay) carries each room's Socket.IO packet
+    once; a process hands it, as it is, to the sockets it holds in that room, and skips
+    the rooms it holds none of without decoding them."""
+    from socketio.packet import EVENT
+
+    from companion.relay import Relay, pack
+    from companion.seams.socketio import ROOMS_MARK
+    from companion.wire import JsonPacket
+
+    sent = []
+
+    class Manager:
+        def get_participants(self, namespace, room):
+            assert namespace == "/"
+            return iter({"seat:t:a:x:hu": [("s1", "e1"), ("s2", "e2")]}.get(room, []))
+
+    class Eio:
+        def send(self, sid, data):
+            sent.append((sid, data))
+
+    class Server:
+        manager, eio = Manager(), Eio()
+
+    class Queue:
+        server = Server()
+        published: list = []
+
+        def publish_raw(self, data):
+            self.published.append(data)
+
+    q = Queue()
+    relay = Relay(q)
+    snap = {"seq": 3, "view": {"text": "Lőj ♥\n\t"}}
+    relay.publish([("seat:t:a:x:hu", "snapshot", snap), ("host:t:en", "snapshot", {"seq": 3})])
+    assert len(q.published) == 1 and q.published[0].startswith(ROOMS_MARK)
+    relay.deliver(q.published[0])
+    text = JsonPacket(EVENT, data=["snapshot", snap]).encode()
+    assert sent == [("e1", text), ("e2", text)]
+    sent.clear()
+    relay.deliver(ROOMS_MARK + b"host:t:en\t\xff\xfe not UTF-8\nseat:t:a:x:hu\t" + b"2[1]")
+    assert sent == [("e1", "2[1]"), ("e2", "2[1]")]

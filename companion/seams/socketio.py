@@ -51,6 +51,8 @@ def queue_without_binary_search() -> None:
 class PlainJson:
     @staticmethod
     def dumps(obj, **kw):
+        if isinstance(obj, bytes):      # a message companion.relay packed: as it is
+            return obj
         return json.dumps(obj, ensure_ascii=False, **kw)
 
     loads = staticmethod(json.loads)
@@ -58,9 +60,16 @@ class PlainJson:
 
 ROOMS = ("seat:", "host:")          # companion.hub's rooms
 BACK = "queue"                      # the host_id of our own emits come back
+ROOMS_MARK = b"bang-rooms\n"        # the start of companion.relay's messages
 
 
 class RedisQueue(socketio.RedisManager):
+    on_rooms = None         # companion.relay.Relay.deliver, for the messages it packed
+
+    def publish_raw(self, data: bytes) -> None:
+        """`data` on the queue as it is (`_publish`, with the library's retries)."""
+        self._publish(data)
+
     def set_server(self, server) -> None:
         super().set_server(server)
         self.json = PlainJson
@@ -77,6 +86,13 @@ class RedisQueue(socketio.RedisManager):
         # skip: they are marked as back from the queue, and delivered in its order
         mine = f'"host_id": "{self.host_id}"}}'.encode()
         for data in super()._listen():
+            if isinstance(data, bytes) and data.startswith(ROOMS_MARK):
+                if self.on_rooms is not None:
+                    try:
+                        self.on_rooms(data)
+                    except Exception:
+                        self._get_logger().exception("a change's messages not delivered")
+                continue
             if (isinstance(data, bytes) and data.startswith(b'{"method": "emit"')
                     and data.endswith(mine)):
                 message = self.json.loads(data)
