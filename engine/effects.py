@@ -107,6 +107,8 @@ class Ctx:
                              why=cause), seat=seat.name, before=before, after=seat.life)
         self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life,
                  after=seat.life)
+        if self.s.falls(i):
+            return                    # already out once the open questions are answered
         if seat.life <= 0:
             self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
             self.say("ask", msg(self.s.rules.words["dying"], seat=seat.name), seat=seat.name)
@@ -137,39 +139,64 @@ class Ctx:
 
     # -- elimination --------------------------------------------------------------------
     def eliminate(self, i: int, source: int | None, card: str = "") -> None:
-        seat = self.s.seats[i]
+        """Seat i is out (by `source` with `card`). While other questions are open (the
+        rest of a Gatling's answers) he waits for them, still counted at the table: the
+        eliminations of one card are settled together (docs/decisions.md)."""
         if self.char(i).survives_once:
             return self.survive(i)
-        seat.alive = False
-        left = seat.hand + len(seat.in_play)
-        seat.hand, seat.in_play = 0, []
-        seat.life = min(seat.life, 0)
-        self.s.pending = [a for a in self.s.pending if a.seat != i]
-        shown = (name(self.s.rules.words.get("roles", {}).get(seat.role,
-                                                                  seat.role.replace("_", " ")))
-                 if seat.role != "unknown" else msg("role hidden in this record"))
-        self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown),
-                 seat=seat.name, role=seat.role,
-                 by=self.name(source) if source is not None and source != i else None)
-        self.log(eliminated=i, by=source)
-        vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]
-        if vultures and left:
-            self.gain(vultures[0], left, msg("{character}: {seat}'s cards",
-                                             character=name(self.char(vultures[0]).name),
-                                             seat=seat.name))
-        won = winner_now(self.s)
-        if won:
-            self.s.winner = won
-            self.s.pending = []
-            self.say("end", msg("Game over. {side}", side=msg(self.s.rules.sides[won])),
-                     winner=won)
+        s = self.s
+        s.pending = [a for a in s.pending if a.seat != i]
+        if not s.falls(i):
+            s.falling.append((i, source, card))
+        if s.pending:
+            self.say("falls", msg("{seat} is out of the game once the open questions are "
+                                  "answered.", seat=s.seats[i].name), seat=s.seats[i].name)
             return
-        if seat.role == "unknown":
-            self.say("note", msg("This record hides the role: rewards and penalties are not "
-                                 "settled here."))
-        else:
-            self.s.rules.settle(self, i, source, card)
-        if i == self.s.turn:
+        self.settle_falls()
+
+    def settle_falls(self) -> None:
+        """Everyone waiting to fall leaves together: roles shown and cards dropped, then
+        Vulture Sam's take, then the winner judged on the table as it now stands, then
+        (if the game goes on) the penalties before the rewards."""
+        s = self.s
+        fallen, s.falling = s.falling, []
+        if s.winner is not None:
+            return
+        left = {}
+        for i, source, card in fallen:
+            seat = s.seats[i]
+            seat.alive = False
+            left[i] = seat.hand + len(seat.in_play)
+            seat.hand, seat.in_play = 0, []
+            seat.life = min(seat.life, 0)
+            s.pending = [a for a in s.pending if a.seat != i]
+            shown = (name(s.rules.words.get("roles", {}).get(seat.role,
+                                                             seat.role.replace("_", " ")))
+                     if seat.role != "unknown" else msg("role hidden in this record"))
+            self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown),
+                     seat=seat.name, role=seat.role,
+                     by=self.name(source) if source is not None and source != i else None)
+            self.log(eliminated=i, by=source)
+        for i, _, _ in fallen:
+            vultures = [j for j in self.others(i) if self.char(j).takes_dead_cards]
+            if vultures and left[i]:
+                self.gain(vultures[0], left[i], msg("{character}: {seat}'s cards",
+                                                    character=name(self.char(vultures[0]).name),
+                                                    seat=s.seats[i].name))
+        won = winner_now(s)
+        if won:
+            s.winner = won
+            s.pending = []
+            self.say("end", msg("Game over. {side}", side=msg(s.rules.sides[won])), winner=won)
+            return
+        penalties = s.rules.penalty_roles
+        for i, source, card in sorted(fallen, key=lambda f: s.seats[f[0]].role not in penalties):
+            if s.seats[i].role == "unknown":
+                self.say("note", msg("This record hides the role: rewards and penalties are not "
+                                     "settled here."))
+            else:
+                s.rules.settle(self, i, source, card)
+        if not s.seats[s.turn].alive:
             self.next_turn()
 
     def survive(self, i: int) -> None:

@@ -24,11 +24,16 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     ctx = Ctx(state.copy())
     if m.by.casefold() == "host":
         do_host(ctx, m)
+        settle(ctx)
         return ctx.s, ctx.events
     i = ctx.s.index(m.by)
     if not ctx.s.seats[i].alive:
         raise Refusal("bad_target", msg("{seat} has been eliminated and takes no part.",
                                         seat=ctx.name(i)), "elimination")
+    if ctx.s.falls(i):
+        raise Refusal("bad_target", msg("{seat} is out of the game once the open questions are "
+                                        "answered, and takes no part.", seat=ctx.name(i)),
+                      "elimination.together")
     if m.opts.get("host"):
         ctx.say("host", msg("The host acts for {seat}, whose phone is off:", seat=ctx.name(i)),
                 seat=ctx.name(i))
@@ -37,7 +42,14 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
         (TRACKER.get(m.action) or rules.tracker_moves.get(m.action, not_tracked))(ctx, m, i)
     else:
         (REFEREE.get(m.action) or rules.referee_moves.get(m.action, unsupported))(ctx, m, i)
+    settle(ctx)
     return ctx.s, ctx.events
+
+
+def settle(ctx: Ctx) -> None:
+    """Once every open question is answered, the players who fell to it leave together."""
+    if ctx.s.falling and not ctx.s.pending:
+        ctx.settle_falls()
 
 
 def unsupported(ctx: Ctx, m: Move, i: int) -> None:
@@ -128,6 +140,10 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     if not seat.alive:
         raise Refusal("bad_correction", msg("{seat} has been eliminated.", seat=seat.name),
                       "host.corrections")
+    if s.falls(i):
+        raise Refusal("bad_correction", msg("{seat} is out of the game once the open questions "
+                                            "are answered.", seat=seat.name),
+                      "elimination.together")
     new = {}
     if "life" in fields:
         new["life"] = _count(fields["life"], 0, seat.max_life, N_("Life"))

@@ -243,6 +243,16 @@ RULES: dict[str, dict] = {
                    "to the next living player."),
         "see": ["rewards", "penalty", "char.vulture_sam", "end.game"],
     },
+    "elimination.together": {
+        "title": N_("Several players out by one card"),
+        "text": N_("When one card puts several players out of the game, every question it "
+                   "opened is answered first: whoever is out waits at the table and still "
+                   "counts as a player until the last answer, but makes no more moves. Then they "
+                   "all leave together: the end of the game is judged on who is left, and, if "
+                   "the game goes on, each penalty is settled before any reward. The result "
+                   "never depends on who answers first."),
+        "see": ["elimination", "end.game", "rewards", "penalty"],
+    },
     "rewards": {
         "title": N_("Reward for an Outlaw"),
         "text": N_("Whoever eliminates an Outlaw draws 3 cards from the deck, whatever his own "

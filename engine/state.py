@@ -68,6 +68,9 @@ class State:
     feats: list[dict] = field(default_factory=list)   # Legends: [{"name", "tokens": {seat: n}}]
     turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
     custom: dict = field(default_factory=dict)  # abilities entered by name: {name: energy}
+    # players out once the open questions are answered: [(seat, source, card)] (a card that
+    # eliminates several players settles them together, effects.Ctx.settle_falls)
+    falling: list[tuple] = field(default_factory=list)
 
     @property
     def ruleset(self) -> str:
@@ -83,6 +86,7 @@ class State:
         new.custom = self.custom          # read-only after setup
         new.feats = [{"name": f["name"], "tokens": dict(f["tokens"])} for f in self.feats]
         new.turn_log = list(self.turn_log)
+        new.falling = list(self.falling)
         return new
 
     # -- lookups ------------------------------------------------------------------------
@@ -114,6 +118,10 @@ class State:
         n = len(self.seats)
         return [(i + k) % n for k in range(1, n) if self.seats[(i + k) % n].alive]
 
+    def falls(self, i: int) -> bool:
+        """Whether seat i is out once the open questions are answered."""
+        return any(f[0] == i for f in self.falling)
+
     def asks_for(self, i: int) -> list[Ask]:
         return [a for a in self.pending if a.seat == i]
 
@@ -132,6 +140,7 @@ class State:
             "turn": names[self.turn], "phase": self.phase, "bangs": self.bangs,
             "pending": [ask_dict(a, names) for a in self.pending],
             "winner": self.winner, "feats": copy.deepcopy(self.feats),
+            "falling": [names[f[0]] for f in self.falling],
         }
 
 

@@ -43,6 +43,7 @@ def _seat(state: State, i: int) -> dict:
         "hand_limit": hand_limit(state, i),
         "in_play": [_card(state, n, seat.ranges) for n in seat.in_play],
         "alive": seat.alive,
+        "falls": state.falls(i),      # out once the open questions are answered
         "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
     }
     row.update(state.rules.seat_view(state, i))

@@ -59,6 +59,9 @@ class Ruleset:
                        "outlaw": N_("Outlaw"), "renegade": N_("Renegade")},
              "bang_limit": N_("Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
                               "the limit).")}
+    # roles whose elimination can cost its author a penalty: settled before any reward
+    # when one card eliminates several players (effects.Ctx.settle_falls)
+    penalty_roles: tuple = ("deputy",)
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
     # What the pages show besides the words: each role's mark (told apart without colour),
     # which roles win with each side, a short hint per blue card for the in-play picker,

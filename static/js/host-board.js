@@ -16,10 +16,11 @@ function place(i, n) {
 function seatTile(seat, i, n, view, connected, onPick, over) {
   const turn = view.turn === seat.name && !over;
   const out = seat.alive === false;
+  const falls = !out && seat.falls === true;   // out once the open questions are answered
   const asked = list(view.pending).some((p) => p && p.seat === seat.name);
   // The public leader (the Sheriff, Darth Vader) plays with the role card face up.
   const leader = !!seat.role && seat.role === rulesetWords().leader_role && !out;
-  const cls = ["seat", turn && "turn", out && "out", asked && "asked", seat.legend && "legend", leader && "leader"].filter(Boolean).join(" ");
+  const cls = ["seat", turn && "turn", out && "out", falls && "falls", asked && "asked", seat.legend && "legend", leader && "leader"].filter(Boolean).join(" ");
   return h("button", {
     type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },
     "aria-label": out ? t("{seat}, out of the game. Correct or move.", { seat: seat.name })
@@ -33,6 +34,7 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   seat.role ? h("span", { class: `seat-role ${roleClass(seat.role)}` }, roleText(seat.role),
     leader ? h("span", { class: "revealed" }, " · ", t("revealed")) : null) : null,
   h("span", { class: "seat-char" }, tname(seat.character), seat.custom_ability ? h("span", { class: "muted small", title: t("entered by name: no automatic effect") }, " ", t("(by name)")) : null),
+  falls ? h("span", { class: "seat-out" }, t("✝ out once every answer is in")) : null,
   out ? h("span", { class: "seat-out" }, t("✝ out of the game")) : h("span", { class: "seat-life" },
     bullets(seat.life, seat.max_life), h("span", { class: "life-num", title: word("life") }, ` ${seat.life ?? "?"}/${seat.max_life ?? "?"}`)),
   // In tracker mode nobody reports the hand (the table plays its own cards): no count is

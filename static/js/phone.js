@@ -129,6 +129,12 @@ function renderOutcome(view, m, seat, status) {
       m.role ? h("p", { class: "muted" }, t("You were: {role}", { role: roleText(m.role) })) : null);
     renderPhoneStory(box, view);
     box.hidden = false;
+  } else if (seat && seat.falls === true) {
+    // one card put several players out: they leave together once every answer is in
+    box.className = "outcome card out";
+    fill(box, h("span", { class: "big-word" }, t("You are out")),
+      t("You leave the game with the others this card puts out, once every answer to it is in."));
+    box.hidden = false;
   } else if (out) {
     box.className = "outcome card out";
     fill(box, h("span", { class: "big-word" }, t("You are out")),

@@ -39,6 +39,7 @@ class StarWars(Ruleset):
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
     why_not = data.WHY_NOT
+    penalty_roles = ("stormtrooper",)
     partials = {"host": (), "phone": (), "lobby": ("_phone_lobby_ability.html",)}
     role_marks = look.ROLE_MARKS
     side_roles = look.SIDE_ROLES
