@@ -132,6 +132,7 @@ def cancel_one(ctx: Ctx, ask: Ask) -> None:
     ctx.say("missed", msg("{source}'s {card} misses {seat}.", source=ctx.name(ask.source),
                           card=name(ask.card), seat=ctx.name(ask.seat)))
     ctx.log(missed=ask.source, card=ask.card, target=ask.seat)
+    ctx.s.rules.settled(ctx, ask)
 
 
 def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
@@ -213,6 +214,7 @@ def take(ctx: Ctx, ask: Ask) -> None:
     ctx.hit(i, 1, ask.source, ask.card)
     if ask.kind == "duel":
         ctx.log(lost_duel=i)
+    s.rules.settled(ctx, ask)
 
 
 def drink(ctx: Ctx, i: int, card: str = "Beer") -> None:

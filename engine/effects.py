@@ -21,6 +21,7 @@ class Ctx:
     def __init__(self, state: State) -> None:
         self.s = state
         self.events: list[dict] = []
+        self.held: set[int] | None = None    # refills waiting for the end of a card's effects
 
     # -- small helpers ----------------------------------------------------------------
     def name(self, i: int | None) -> str:
@@ -72,8 +73,21 @@ class Ctx:
             self.refill(j)
             self.gain(i, k, why)
 
+    def hold_refills(self) -> None:
+        """Abilities wait while a card's effects are applied (Star Wars: a card and its
+        Destiny effect); `release_refills` applies them after both."""
+        self.held = set()
+
+    def release_refills(self) -> None:
+        held, self.held = self.held or set(), None
+        for i in sorted(held):
+            self.refill(i)
+
     def refill(self, i: int) -> None:
         """Suzy Lafayette draws the moment her hand falls short (empty; legend: below 2)."""
+        if self.held is not None:
+            self.held.add(i)
+            return
         seat = self.s.seats[i]
         want = self.char(i).refill_to
         if seat.alive and seat.hand < want:

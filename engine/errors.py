@@ -88,6 +88,8 @@ CODES: dict[str, str] = {
     "already_legend": N_("A Legend claims Feats; performing and boasting are behind them."),
     "claim_target": N_("A claim may only hit another Legend who has more than 1 life."),
     "destiny_unavailable": N_("Encounter with Destiny is not available now."),
+    "destiny_order_required": N_("Here the order of a card's own effect and its Encounter with "
+                                 "Destiny changes what happens: say which goes first."),
     "range_required": N_("This weapon's range is not known to the app: enter the number printed "
                       "on the card."),
     "game_over": N_("The game is over."),

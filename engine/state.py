@@ -52,6 +52,8 @@ class Ask:
     owed: int = 0                 # dying: cards owed by Bart Cassidy / El Gringo if he lives
     owed_from: int | None = None  # dying: El Gringo takes his owed cards from this seat
     choice: str = ""              # Panic!/Cat Balou held by legend Jourdonnais: the card chosen
+    then: tuple = ()              # what the ruleset does once this question is settled
+                                  # (Star Wars: a Destiny effect after its card's own)
 
 
 @dataclass

@@ -274,7 +274,14 @@ def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
     play(ann, "BANG!", "Bob")
     expect(ann.locator("#ref-dialog")).to_contain_text("Encounter with Destiny")
     shot(ann, "starwars-referee-destiny")
-    sheet_tap(ann, "No extra effect on this copy")
+    sheet_tap(ann, re.compile("^Take a card from the player you shot"))
+    # the order changes what Bob can answer with: the phone asks, nothing preselected
+    expect(ann.locator("#ref-dialog")).to_contain_text("Which effect first?")
+    expect(ann.locator("#ref-dialog .destiny-list button")).to_have_count(2)
+    expect(ann.locator("#ref-dialog .destiny-list button.primary")).to_have_count(0)
+    shot(ann, "starwars-referee-destiny-order")
+    sheet_tap(ann, re.compile("^The BANG! first"))
+    sheet_tap(ann, re.compile("^From the hand"))
     asked(bob, "BANG!")
     answer(bob, "Cover (check)")
     expect(bob.locator("#ref-dialog")).to_contain_text("Cover symbol")
@@ -286,9 +293,8 @@ def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
     asked(bob, "dying: a Bacta Tank")
     answer(bob, "Bacta Tank")
     expect(bob.locator("#ref-dialog")).to_contain_text("Encounter with Destiny")
-    sheet_tap(bob, "Draw a card.")
-    shot(bob, "starwars-referee-destiny-order")
-    sheet_tap(bob, re.compile("^The Bacta Tank first"))
+    sheet_tap(bob, "Draw a card.")       # dying, both orders come to the same: not asked
+    expect(bob.locator("#ref-dialog")).to_be_hidden()
     expect(bob.locator("#life-value")).to_have_text("1")
     expect(bob.locator("#my-question")).to_be_hidden()
 
@@ -317,8 +323,7 @@ def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
     play(ann, "BANG!", "Dan")
     sheet_tap(ann, "No extra effect on this copy")
     answer(dan, "Missed!")
-    sheet_tap(dan, re.compile("^Swap your whole hand"))
-    sheet_tap(dan, re.compile("^The Missed! first"))
+    sheet_tap(dan, re.compile("^Swap your whole hand"))   # the order changes nothing here
     expect(dan.locator("#my-question")).to_be_hidden()
 
     # and again: Dan takes it, Resilient discards two for one energy, then the last BANG!

@@ -153,6 +153,10 @@ class Ruleset:
                                                       "this game."), "record")
         effect()
 
+    def settled(self, ctx, ask) -> None:
+        """A question answered (missed, or the hit taken): what follows it (Star Wars: a
+        Destiny effect the card's player put after the card's own, `ask.then`)."""
+
     def hand_limit(self, life: int) -> int:
         return max(0, life)
 

@@ -56,7 +56,7 @@ export async function askRange(name) {
 }
 
 /** Encounter with Destiny for `card` ({} when the copy shows none, null when cancelled). */
-async function askDestiny(name, effects, { view, me, target, limit }) {
+async function askDestiny(name, effects, { view, me, target, limit, ordered }) {
   const keys = Object.keys(effects || {});
   if (!keys.length) return {};
   const card = tname(name);
@@ -70,13 +70,17 @@ async function askDestiny(name, effects, { view, me, target, limit }) {
   if (key === null) return null;
   if (key === "none") return {};
   const out = { destiny: key };
-  if (key !== "hit_all") {
+  // Only where the two orders differ (the engine's `ordered`), and with no answer
+  // preselected: the player chooses. Elsewhere both orders come to the same.
+  if (list(ordered).includes(key)) {
     const effect = tname(effects[key]);
-    const first = await sheet(t("Which effect first?"),
-      h("p", {}, tn("You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.",
-        "You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.", limit)),
+    const why = key === "steal" || key === "discard_all"
+      ? t("You choose the order. The {card} first: {seat} answers it before the Destiny effect. The Destiny effect first: it happens before {seat} answers.", { card, seat: target || "" })
+      : tn("You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.",
+        "You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.", limit);
+    const first = await sheet(t("Which effect first?"), h("p", {}, why),
       (done) => h("div", { class: "destiny-list" },
-        button(t("The {card} first, then: {effect}", { card, effect }), () => done("card"), "primary"),
+        button(t("The {card} first, then: {effect}", { card, effect }), () => done("card")),
         button(t("First: {effect} Then the {card}.", { card, effect }), () => done("destiny"))),
       ruleLink("sw.destiny.order", tname("Encounter with Destiny: which effect first")));
     if (first === null) return null;
@@ -113,7 +117,7 @@ async function destinyFor(card, view, me, target, ask) {
   const d = me.destiny || {};
   if (!d.applies || !list(d.cards).includes(card)) return {};
   const row = (await cards(ask, view.ruleset)).find((c) => c.name === card) || {};
-  return askDestiny(card, row.destiny, { view, me, target, limit: d.limit ?? 2 });
+  return askDestiny(card, row.destiny, { view, me, target, limit: d.limit ?? 2, ordered: (d.ordered || {})[card] });
 }
 
 /** An answer's extra keys: the pass/fail check, the Destiny effect; false when none. */

@@ -14,7 +14,7 @@ from ..base import Ruleset
 from . import data, look, playout
 from .abilities import repeat
 from .advice import phone_extras
-from .destiny import resolve
+from .destiny import after as destiny_after, resolve
 from .texts import SW_RULES
 from ...say import N_, is_message, msg, name
 
@@ -109,6 +109,10 @@ class StarWars(Ruleset):
 
     def needs_target(self, card, m) -> bool:
         return not (card.kind == "bang" and m.opts.get("destiny") == "hit_all")
+
+    def settled(self, ctx, ask) -> None:
+        if ask.then:
+            destiny_after(ctx, ask)
 
     def resolve(self, ctx, i, card, played, m, effect, ask=None) -> None:
         resolve(ctx, i, card, played, m, effect, ask)

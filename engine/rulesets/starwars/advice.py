@@ -9,7 +9,7 @@ from ...table import cards_of, has_kind
 from ...turns import checks_due
 from ...say import msg, name
 from .data import ABILITIES, DESTINY, TEMPERED
-from .destiny import LIMIT
+from .destiny import LIMIT, order_matters
 
 SYMBOL = {"dynamite": "Trash Compactor", "hope": "A New Hope", "jail": "Carbonite",
           "barrel": "Cover"}
@@ -32,7 +32,11 @@ def phone_extras(state, seat: str) -> dict:
     if any(a.kind in ("bang", "gatling") for a in state.asks_for(i)):
         out["cover_question"] = msg("Cover or Lucky: did the revealed card show the Cover "
                                     "symbol in its lower left corner?")
+    # the Destiny effects whose order with their card's own the player must choose now
+    ordered = {c: [k for k in DESTINY[c] if order_matters(state, i, state.rules.cards.get(c), k)]
+               for c in sorted(DESTINY)}
     out["destiny"] = {"applies": s.life <= LIMIT, "limit": LIMIT,
+                      "ordered": {c: keys for c, keys in ordered.items() if keys},
                       "cards": sorted(DESTINY)}
     custom = ABILITIES.find(s.character) is None
     out["ability_card"] = {"name": s.character, "custom": custom,

@@ -1,9 +1,11 @@
 """Encounter with Destiny: a copy of BANG!, Missed!, Bacta Tank or Repair may show one extra
-effect. The app cannot see the copy, so the move says which (`destiny`) and, optionally,
-which effect comes first (`first`: "card" by default, or "destiny"). The effect applies
-only while its player has 2 energy or less at the moment it applies, and then it must; a
-card discarded rather than played, a card used as another (Inventive) and a Tempered
-repeat have none.
+effect. The app cannot see the copy, so the move says which (`destiny`) and which effect
+comes first (`first`: "card" or "destiny"): where the two orders differ (`order_matters`)
+the move must say it, and is refused with `destiny_order_required` otherwise. The effect
+applies only while its player has 2 energy or less at the moment it applies, and then it
+must; a card discarded rather than played, a card used as another (Inventive) and a
+Tempered repeat have none. Abilities (Thrifty) act once both effects are done; a BANG!'s
+Destiny effect on the target's cards put after it waits for the target's answer.
 """
 from __future__ import annotations
 
@@ -43,14 +45,22 @@ def resolve(ctx, i, card, played, m, effect, ask) -> None:
                                                   "energy or less; {seat} has {energy}.",
                                                   limit=LIMIT, seat=ctx.name(i), energy=energy),
                       "sw.destiny")
-    first = m.opts.get("first", "card")
-    if first not in ("card", "destiny"):
+    first = m.opts.get("first")
+    if first not in (None, "card", "destiny"):
         raise Refusal("bad_move", msg("'first' is \"card\" or \"destiny\"."), "sw.destiny.order")
     if key == "hit_all":
         return hit_all(ctx, i, card)
+    if first is None:
+        question = order_question(ctx.s, i, card, key, m)
+        if question:
+            raise Refusal("destiny_order_required", question, "sw.destiny.order")
+        first = "card"               # both orders come to the same here
+    ctx.hold_refills()               # abilities act once both effects are done
     if first == "destiny":
         apply(ctx, i, card, key, m, ask)
         effect()
+    elif key in AFTER_THE_ANSWER and card.kind == "bang":
+        later(ctx, i, card, key, m, effect)
     else:
         effect()
         if ctx.s.seats[i].life > LIMIT:
@@ -58,8 +68,101 @@ def resolve(ctx, i, card, played, m, effect, ask) -> None:
                                 "{card} no longer applies.", seat=ctx.name(i),
                                 energy=ctx.s.seats[i].life, card=name(card.name)),
                     rule="sw.destiny.order")
-            return
-        apply(ctx, i, card, key, m, ask)
+        else:
+            apply(ctx, i, card, key, m, ask)
+    ctx.release_refills()
+
+
+# The Destiny effects that touch the target's cards: put after the BANG!, they wait for its
+# answer (the rulebook's example: a discard first, hoping it takes his Missed!).
+AFTER_THE_ANSWER = ("steal", "discard_all")
+
+
+def order_matters(state, i: int, card, key: str) -> bool:
+    """Whether the two orders of `card` and its Destiny effect `key` differ for seat i now:
+    an effect on the target's cards before or after his answer, or a Bacta Tank whose own
+    energy would lift its player above the limit (then the Destiny no longer applies)."""
+    if key == "hit_all":
+        return False
+    if key in AFTER_THE_ANSWER:
+        return card.kind == "bang"
+    seat = state.seats[i]
+    if card.kind == "beer":
+        heals = len(state.alive()) > 2 and seat.life < seat.max_life
+        return heals and seat.life + 1 > LIMIT
+    return False
+
+
+def order_question(state, i: int, card, key: str, m) -> dict | None:
+    """What the player must choose when the order matters (None when it does not)."""
+    if not order_matters(state, i, card, key):
+        return None
+    if key in AFTER_THE_ANSWER:
+        target = m.opts.get("target")
+        return msg("Say which effect goes first: with the {card} first, {seat} answers it "
+                   "before the Destiny effect; with the Destiny effect first, {seat} answers "
+                   "after it.", card=name(card.name), seat=str(target))
+    return msg("Say which effect goes first: with the {card} first, the energy goes above "
+               "{limit} and its Destiny effect no longer applies; with the Destiny effect first, "
+               "then the {card}, both apply.", card=name(card.name), limit=LIMIT)
+
+
+def later(ctx, i, card, key, m, effect) -> None:
+    """The BANG! first: its target answers, then the Destiny effect (`after`). The choice
+    is checked now, on a copy, as if it applied at once."""
+    from ...effects import Ctx
+    s = ctx.s
+    probe = Ctx(s.copy())
+    j = s.index(m.opts.get("target"))
+    if key == "steal":
+        steal(probe, i, j, m.opts.get("card"))
+    else:
+        discard_all(probe, i, m.opts.get("discards") or {})
+    before = list(s.pending)
+    effect()
+    new = [a for a in s.pending if not any(a is b for b in before) and a.seat == j]
+    if not new:                       # no question to wait for: the effect follows at once
+        return apply(ctx, i, card, key, m, None)
+    ctx.replace_ask(new[0], then=(("destiny", key), ("by", i), ("card", card.name),
+                                  ("choice", m.opts.get("card")),
+                                  ("discards", tuple((m.opts.get("discards") or {}).items()))))
+    ctx.say("note", msg("Encounter with Destiny ({card}) after {seat}'s answer.",
+                        card=name(card.name), seat=ctx.name(j)), rule="sw.destiny.order")
+
+
+def after(ctx, ask) -> None:
+    """The Destiny effect put after a BANG!, now that its target has answered."""
+    d = dict(ask.then)
+    i, key, card = d["by"], d["destiny"], d["card"]
+    s = ctx.s
+    if not s.seats[i].alive:
+        return
+    ctx.say("destiny", msg("Encounter with Destiny ({card}): {effect}", card=name(card),
+                           effect=msg(DESTINY[card][key])),
+            seat=ctx.name(i), card=card, effect=key)
+    ctx.log(destiny=key, seat=i, card=card)
+    if key == "steal":
+        j, choice = ask.seat, d["choice"]
+        t = s.seats[j]
+        if choice.casefold() == "hand" and t.hand:
+            ctx.take(i, j, 1, msg("Destiny: a card from {seat}'s hand", seat=t.name))
+        elif choice.casefold() != "hand" and cards_of(s).get(choice).name in t.in_play:
+            steal(ctx, i, j, choice)
+        else:
+            ctx.say("note", msg("Destiny: {seat} has nothing left to take.", seat=t.name))
+        return
+    picked = {s.index(who): what for who, what in d["discards"]}
+    for k in ctx.others(i):
+        t = s.seats[k]
+        what = picked.get(k, "hand")
+        if what.casefold() == "hand" and t.hand:
+            resolve_cat_balou(ctx, i, k, "hand")
+        elif what.casefold() != "hand" and cards_of(s).get(what).name in t.in_play:
+            resolve_cat_balou(ctx, i, k, cards_of(s).get(what).name)
+            t.ranges.pop(cards_of(s).get(what).name, None)
+        elif t.hand or t.in_play:
+            ctx.say("note", msg("Destiny: {seat} no longer has that card to discard.",
+                                seat=t.name))
 
 
 def apply(ctx, i, card, key, m, ask) -> None:

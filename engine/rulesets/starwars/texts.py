@@ -212,9 +212,13 @@ SW_RULES: dict[str, dict] = {
     "sw.destiny.order": {
         "title": N_("Encounter with Destiny: which effect first"),
         "text": N_("The player chooses whether the card's own effect or its Destiny effect comes "
-                   "first; other cards and abilities wait until both are done. A Bacta Tank "
+                   "first; other cards and abilities wait until both are done. Where the order "
+                   "changes what happens, the app asks and takes no default: a Bacta Tank "
                    "played at 2 energy that heals first leaves its player at 3, and its Destiny "
-                   "effect then no longer applies."),
+                   "effect then no longer applies; with a BANG! whose Destiny effect takes or "
+                   "discards cards, the target answers the BANG! before that effect if the BANG! "
+                   "goes first, after it otherwise. Elsewhere both orders come to the same and "
+                   "the app does not ask."),
         "see": ["sw.destiny"],
     },
     "sw.abilities": {
