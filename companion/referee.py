@@ -148,7 +148,8 @@ def playable(table, by: str) -> list[dict]:
             row.update(ok=False, message=msg("Nobody can be aimed at."), rule=card.rule,
                        rule_title=_title(card.rule))
         if good and card.kind == "beer" and seat.life >= seat.max_life:
-            row["note"] = msg("At full life a {card} does nothing.", card=name(card.name))
+            row["note"] = msg("At full {life} a {card} does nothing.", card=name(card.name),
+                              life=name(state.rules.words["life"]))
         out.append(row)
     return out
 

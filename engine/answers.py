@@ -146,7 +146,7 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         raise Refusal("no_barrel", msg("{seat} has no {card} in play.", seat=ctx.name(i),
                                               card=name(barrel)), "card.barrel")
     if which == "jourdonnais" and not ctx.char(i).built_in_barrel:
-        raise Refusal("ability_unavailable", msg("{character} has no Barrel of his own.",
+        raise Refusal("ability_unavailable", msg(ctx.word("no_own_barrel"),
                                                   character=char_name(ctx, i)),
                       "char.jourdonnais")
     if which in ask.tried:
@@ -154,7 +154,8 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
                                           card=name(has_kind(ctx.s, i, "barrel")
                                                     or ctx.s.seats[i].character)), "card.barrel")
     if "check" not in m.opts:
-        raise Refusal("bad_check", msg("Enter the card turned over for the Barrel."), "draw")
+        label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
+        raise Refusal("bad_check", msg(ctx.word("enter_barrel_check"), card=name(label)), "draw")
     rules = ctx.s.rules
     label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
     if which == "jourdonnais" and not rules.features.get("named_checks"):

@@ -19,13 +19,26 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     Raises Refusal (code, message, rule); `state` itself is never changed.
     """
     m = move if isinstance(move, Move) else Move.from_dict(move)
+    rules = state.rules
+    try:
+        ctx = _apply(state, m)
+    except Refusal as e:          # the rule the ruleset has for it (Cover for a Barrel...)
+        e.rule = rules.own_rule(e.rule)
+        raise
+    for ev in ctx.events:
+        if ev.get("rule"):
+            ev["rule"] = rules.own_rule(ev["rule"])
+    return ctx.s, ctx.events
+
+
+def _apply(state: State, m: Move) -> Ctx:
     if state.winner is not None:
         raise Refusal("game_over", msg("The game is over."), "end.game")
     ctx = Ctx(state.copy())
     if m.by.casefold() == "host":
         do_host(ctx, m)
         settle(ctx)
-        return ctx.s, ctx.events
+        return ctx
     i = ctx.s.index(m.by)
     if not ctx.s.seats[i].alive:
         raise Refusal("bad_target", msg("{seat} has been eliminated and takes no part.",
@@ -43,7 +56,7 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     else:
         (REFEREE.get(m.action) or rules.referee_moves.get(m.action, unsupported))(ctx, m, i)
     settle(ctx)
-    return ctx.s, ctx.events
+    return ctx
 
 
 def settle(ctx: Ctx) -> None:
@@ -60,7 +73,8 @@ def unsupported(ctx: Ctx, m: Move, i: int) -> None:
 
 def not_tracked(ctx: Ctx, m: Move, i: int) -> None:
     raise Refusal("tracker_mode", msg("In tracker mode the table plays its own cards; the phone "
-                                      "keeps life, cards in play and the turn."), "tracker")
+                                      "keeps {life}, cards in play and the turn.",
+                                      life=name(ctx.word("life"))), "tracker")
 
 
 def own_set(ctx: Ctx, m: Move, i: int) -> None:
@@ -146,7 +160,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
                       "elimination.together")
     new = {}
     if "life" in fields:
-        new["life"] = _count(fields["life"], 0, seat.max_life, N_("Life"))
+        new["life"] = _count(fields["life"], 0, seat.max_life, ctx.word("Life"))
     if "hand" in fields:
         new["hand"] = _count(fields["hand"], 0, deck_size(s), N_("A hand"))
     if "fame" in fields:
@@ -175,7 +189,8 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
             continue
         changed = True
         setattr(seat, key, value)
-        ctx.say("set", set_words(seat.name, key, before, value, by_seat), seat=seat.name,
+        ctx.say("set", set_words(seat.name, key, before, value, by_seat,
+                                 ctx.word("life")), seat=seat.name,
                 field=key)
     if out:
         if not by_seat:
@@ -228,7 +243,7 @@ def valid_ranges(ctx: Ctx, seat, in_play: list[str], given: object) -> dict:
 COUNT_WORDS = {"life": N_("life"), "hand": N_("cards in hand"), "fame": N_("fame")}
 
 
-def set_words(seat: str, key: str, before, value, by_seat: bool) -> dict:
+def set_words(seat: str, key: str, before, value, by_seat: bool, life: str = "life") -> dict:
     """A correction as a player says it: "Ann puts Schofield in play", "The host sets
     Bob's life from 3 to 2"."""
     if key == "in_play":
@@ -247,7 +262,7 @@ def set_words(seat: str, key: str, before, value, by_seat: bool) -> dict:
         if gone:
             return msg("The host takes {cards} away from {seat}.", seat=seat, cards=gone)
         return msg("The host puts {cards} in front of {seat}.", seat=seat, cards=added)
-    what = name(COUNT_WORDS.get(key, key))
+    what = name(life if key == "life" else COUNT_WORDS.get(key, key))
     if by_seat:
         return msg("{seat}'s {what} goes from {before} to {after}.", seat=seat, what=what,
                    before=before, after=value)

@@ -42,7 +42,7 @@ def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
         raise Refusal("not_as_card", msg("{character} cannot use {played} as {card}.",
                                          character=char_name(ctx, i),
                                          played=name(played.name), card=name(target.name)),
-                      "char.calamity_janet")
+                      char.rule if char.swaps_bang_missed else "char.calamity_janet")
     return target
 
 
@@ -180,12 +180,14 @@ def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
         return resolve_cat_balou(ctx, i, j, choice)
     t = ctx.s.seats[j]
     if choice == "hand":
-        ctx.take(i, j, 1, msg("Panic!: a card from {seat}'s hand", seat=t.name))
+        ctx.take(i, j, 1, msg("{card}: a card from {seat}'s hand", card=name(card.name),
+                              seat=t.name))
         ctx.log(took="hand", owner=j)
     else:
         t.in_play.remove(choice)
         t.ranges.pop(choice, None)
-        ctx.gain(i, 1, msg("Panic!: {seat}'s {card}", seat=t.name, card=name(choice)))
+        ctx.gain(i, 1, msg("{played}: {seat}'s {card}", played=name(card.name), seat=t.name,
+                           card=name(choice)))
         ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
@@ -228,13 +230,13 @@ def play_duel(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
 def play_general_store(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     pay(ctx, i, card)
     for k in [i] + ctx.others(i):
-        ctx.gain(k, 1, name("General Store"))
+        ctx.gain(k, 1, name(card.name))
 
 
 def play_saloon(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     pay(ctx, i, card)
     for k in [i] + ctx.others(i):
-        ctx.heal(k, 1, name("Saloon"))
+        ctx.heal(k, 1, name(card.name))
 
 
 def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:

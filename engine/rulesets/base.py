@@ -55,6 +55,9 @@ class Ruleset:
              "barrel_pass": N_("A heart: the {card} counts as a Missed!."),
              "barrel_fail": N_("No heart: the {card} does not help."),
              "dying": N_("{seat} is dying: a Beer now, or out of the game."),
+             "Life": N_("Life"),
+             "no_own_barrel": N_("{character} has no Barrel of his own."),
+             "enter_barrel_check": N_("Enter the card turned over for the {card}."),
              "roles": {"sheriff": N_("Sheriff"), "deputy": N_("Deputy"),
                        "outlaw": N_("Outlaw"), "renegade": N_("Renegade")},
              "bang_limit": N_("Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
@@ -62,6 +65,9 @@ class Ruleset:
     # roles whose elimination can cost its author a penalty: settled before any reward
     # when one card eliminates several players (effects.Ctx.settle_falls)
     penalty_roles: tuple = ("deputy",)
+    # the rules this ruleset has of its own for the core's rule ids (a refusal or a note
+    # cites the ruleset's entry: Cover, not the Barrel); see own_rule
+    rule_for: dict = {}
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
     # What the pages show besides the words: each role's mark (told apart without colour),
     # which roles win with each side, a short hint per blue card for the in-play picker,
@@ -152,6 +158,10 @@ class Ruleset:
             raise Refusal("destiny_unavailable", msg("Encounter with Destiny is not part of "
                                                       "this game."), "record")
         effect()
+
+    def own_rule(self, rule: str) -> str:
+        """The id of the rule a player of this ruleset reads for the core's `rule`."""
+        return self.rule_for.get(rule, rule)
 
     def settled(self, ctx, ask) -> None:
         """A question answered (missed, or the hit taken): what follows it (Star Wars: a

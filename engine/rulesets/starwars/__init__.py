@@ -8,6 +8,7 @@ reference entries.
 """
 from __future__ import annotations
 
+from ...cards import BASE
 from ...characters import Character
 from ...errors import Refusal
 from ..base import Ruleset
@@ -40,6 +41,10 @@ class StarWars(Ruleset):
     decisions = data.DECISIONS
     why_not = data.WHY_NOT
     penalty_roles = ("stormtrooper",)
+    rule_for = {**{base.rule: mine.rule for mine in data.SW_CARDS.rows
+                   for base in BASE.rows if base.kind == mine.kind and base.rule and
+                   not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
+                **data.RULE_FOR}
     partials = {"host": (), "phone": (), "lobby": ("_phone_lobby_ability.html",)}
     role_marks = look.ROLE_MARKS
     side_roles = look.SIDE_ROLES

@@ -104,6 +104,10 @@ WORDS = {"life": N_("energy"), "check": N_("check"), "character": N_("ability ca
          "barrel_pass": N_("The check passes: {card} cancels the hit."),
          "barrel_fail": N_("The check fails: {card} does not help."),
          "dying": N_("{seat} has no energy left: a Bacta Tank now, or out of the game."),
+         "Life": N_("Energy"),
+         "no_own_barrel": N_("{character} has no check of its own against a hit (that is "
+                             "Lucky's ability)."),
+         "enter_barrel_check": N_("Say whether the check for the {card} passed or failed."),
          "bang_limit": N_("Only one BANG! card per turn (a Lightsaber lifts the limit)."),
          "roles": ROLE_NAMES}
 
@@ -147,4 +151,18 @@ DECISIONS = {
                                   "applies no automatic effect for it; the table applies its text."),
                        "rule": "sw.ability.custom"},
 }
-NO_REWARD = ("Jawas", "Trash Compactor")    # a Rebel eliminated by these rewards nobody
+NO_REWARD = ("Jawas", "Trash Compactor")
+
+# The edition's own rules for the core's rule ids (a refusal at a Star Wars table cites
+# Cover, not the Barrel): each base card's rule by the edition's card of the same kind,
+# and these.
+RULE_FOR = {
+    "turn.start": "sw.check", "draw": "sw.check",
+    "char.jourdonnais": "sw.ability.lucky", "char.lucky_duke": "sw.check",
+    "char.calamity_janet": "sw.ability.inventive", "char.slab_the_killer": "sw.ability.accurate",
+    "char.sid_ketchum": "sw.ability.resilient", "char.suzy_lafayette": "sw.ability.thrifty",
+    "char.rose_doolan": "sw.ability.fearless", "characters": "sw.abilities",
+    "rewards": "sw.rewards", "penalty": "sw.rewards", "end.game": "sw.goals",
+    "dying": "sw.card.bacta_tank", "dying.two_left": "sw.card.bacta_tank",
+    "turn.bang_limit": "sw.card.bang", "reach": "sw.card.weapons",
+}    # a Rebel eliminated by these rewards nobody

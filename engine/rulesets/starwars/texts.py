@@ -17,9 +17,8 @@ SW_RULES: dict[str, dict] = {
     },
     "sw.energy": {
         "title": N_("Star Wars: energy"),
-        "text": N_("Energy is this edition's life: each hit costs one, the last one lost "
-                   "eliminates the player, and nobody ever goes above the energy they started "
-                   "with. Energy is also the hand limit at the end of the turn, and each player "
+        "text": N_("In this edition each hit costs one energy; the last one lost eliminates "
+                   "the player, and nobody ever goes above the energy they started with. Energy is also the hand limit at the end of the turn, and each player "
                    "is dealt as many cards as their starting energy (Vader's extra one included)."),
         "see": ["sw.setup", "sw.card.bacta_tank"],
     },
@@ -279,8 +278,8 @@ SW_RULES: dict[str, dict] = {
         "title": N_("Accurate"),
         "text": N_("Each hit of theirs, Destiny hits included, needs two Missed! to cancel; a "
                    "passed Cover check or Lucky counts as one of them. The rulebook speaks of "
-                   "every hit, so an AT-AT Attack of theirs needs two as well (unlike the base "
-                   "game's Slab the Killer, whose rule is about BANG! cards)."),
+                   "every hit, so an AT-AT Attack of theirs needs two as well, not only a "
+                   "BANG!."),
         "see": ["sw.card.missed", "sw.card.cover"],
     },
     "sw.new_game": {
