@@ -8,9 +8,8 @@ import json
 import pytest
 import requests
 
-from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, expect, loopback_only, pw, server)
-from test_server_bundle import GRAPH, ROOT, node, run_node  # noqa: F401  (fixture)
+from browsing import Watch, expect, loopback_only
+from bundling import GRAPH, ROOT, run_node
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,7 @@ import pytest
 
 from companion import delta
 
-from test_browser_companion import browser, pw, server  # noqa: F401  (fixtures)
-from test_delta import Pair, text
+from helpers import Pair, text
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +52,7 @@ def game_streams(seed: int) -> list[list]:
     """Per seat: [[messages of one step], full snapshot after it] over a random game."""
     from companion import create_app
     from engine.playout import candidates
-    from conftest import NAMES, TableHelper
+    from helpers import NAMES, TableHelper
     app = create_app({"DATABASE": ":memory:", "TESTING": True})
     rng = random.Random(seed)
     helper = TableHelper(app, mode="referee")

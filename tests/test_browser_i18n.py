@@ -19,12 +19,11 @@ from babel.messages.pofile import read_po
 
 from companion import i18n
 from engine.say import is_message, msg, name, plural, render
-from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, create_table, join_by_request, pw, server, shot)
+from browsing import Watch, create_table, join_by_request, shot
 
 try:
     from playwright.sync_api import expect
-except ImportError:  # test_browser_companion's fixtures skip (or fail) without Playwright
+except ImportError:  # the browser fixtures (conftest.py) skip (or fail) without it
     expect = None
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

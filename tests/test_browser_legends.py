@@ -1,6 +1,6 @@
 """BANG! Legends in a real browser: the Feat tracker on the phone and the Feat row on the
-host screen, against the real server in a subprocess (fixtures and helpers of
-test_browser_companion.py). Skipped with a notice without Playwright or Chromium, unless
+host screen, against the real server in a subprocess (fixtures in conftest.py,
+helpers in browsing.py). Skipped with a notice without Playwright or Chromium, unless
 REQUIRE_BROWSER=1. Screenshots go to test-artifacts/ (gitignored).
 
 The table is a referee one: there the engine judges each Feat (in tracker mode it trusts
@@ -13,8 +13,8 @@ import re
 import pytest
 import requests
 
-from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, join_by_request, pw, seat_tile, server, shot, small_targets, unnamed_controls)
+from browsing import (Watch, join_by_request, seat_tile, shot, small_targets,
+                      unnamed_controls)
 
 try:
     from playwright.sync_api import expect
@@ -48,7 +48,7 @@ def call(client, event, payload):
 
 
 def box_shot(page, name):
-    from test_browser_companion import ARTIFACTS
+    from browsing import ARTIFACTS
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#feats-box").screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
@@ -261,8 +261,8 @@ def test_legends_phone_first_load_is_small(server, query):
     gets none of them and the Feat dialogs come at the first tap that needs one."""
     from urllib.parse import urljoin
 
-    from test_browser_companion import (_IMPORT, PHONE_BUDGET, PHONE_WIRE_BUDGET,
-                                        UNBUNDLED_BUDGET, fetch, phone_first_load)
+    from browsing import (_IMPORT, PHONE_BUDGET, PHONE_WIRE_BUDGET, UNBUNDLED_BUDGET, fetch,
+                          phone_first_load)
     r = requests.post(server + "/tables", data={"ruleset": "legends", "mode": "referee"},
                       allow_redirects=False, timeout=5)
     table_id = r.headers["Location"].rstrip("/").split("/")[-1]
@@ -289,7 +289,7 @@ def test_legends_phone_first_load_is_small(server, query):
             sizes[url] = len(body.content)
             todo += [urljoin(url, a or b) for a, b in _IMPORT.findall(body.text)]
     total = sum(sizes.values())
-    from test_browser_companion import ARTIFACTS
+    from browsing import ARTIFACTS
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"phone-weight-legends{'-unbundled' if query else ''}.txt").write_text(
         "".join(f"{n:8d} {wire[u]:8d}  {u}\n" for u, n in sorted(sizes.items()))

@@ -2,7 +2,7 @@
 on four phone pages (and the host screen for the deal and corrections), with a
 screenshot of a phone at each kind of question in test-artifacts/referee-*.png.
 
-The server and Chromium are started as in test_browser_companion.py (skipped without a
+The server and Chromium are started by the fixtures of conftest.py (skipped without a
 browser unless REQUIRE_BROWSER=1).
 """
 from __future__ import annotations
@@ -13,10 +13,8 @@ import time
 import pytest
 import requests
 
-from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET,  # noqa: F401
-                                    Watch, browser,
-                                    create_table, loopback_only, pw, seat_tile, server, shot,
-                                    small_targets, unnamed_controls)
+from browsing import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET, Watch, create_table,
+                      loopback_only, seat_tile, shot, small_targets, unnamed_controls)
 
 try:
     from playwright.sync_api import expect

@@ -14,11 +14,8 @@ import re
 import pytest
 import requests
 
-from test_browser_companion import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET,  # noqa: F401
-                                    Watch, browser,
-                                    deal_with_ann, join_phone, loopback_only,
-                                    phone_first_load, pw,
-                                    seat_tile, server, shot)
+from browsing import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET, Watch, deal_with_ann,
+                      join_phone, loopback_only, phone_first_load, seat_tile, shot)
 
 try:
     from playwright.sync_api import expect

@@ -13,8 +13,7 @@ import re
 
 import pytest
 
-from test_browser_companion import (ARTIFACTS as ROOT_ARTIFACTS, Watch, browser,  # noqa: F401
-                                    loopback_only, pw, seat_tile, server, shot)
+from browsing import ARTIFACTS as ROOT_ARTIFACTS, Watch, loopback_only, seat_tile, shot
 
 try:
     from playwright.sync_api import expect

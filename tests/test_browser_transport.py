@@ -8,8 +8,7 @@ import time
 
 import pytest
 
-from test_browser_companion import (  # noqa: F401  (fixtures)
-    Watch, browser, create_table, expect, join_by_request, loopback_only, pw, server)
+from browsing import Watch, create_table, expect, join_by_request, loopback_only
 
 pytestmark = pytest.mark.browser
 

@@ -17,16 +17,11 @@ import engine
 from engine.playout import candidates
 from companion import delta
 
-from conftest import NAMES, TableHelper
+from helpers import NAMES, Pair, TableHelper, text
 
 # Background threads left by the server tests (Socket.IO clients) draw from the global
 # `random`; Hypothesis notices and warns, which this suite turns into errors.
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
-
-
-def text(v) -> str:
-    """JSON text: equal texts mean equal values, types and key order."""
-    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
 
 KEYS = st.sampled_from(["a", "b", "c", "life", "log", "seq", "1", "é"])
@@ -81,77 +76,7 @@ def test_presence_comes_out_and_goes_back(rest, presence, lobby):
     assert text(delta.compose(core, found)) == text(full)
 
 
-def leaves(v):
-    """Every scalar in a JSON value, keys included, as JSON text."""
-    if isinstance(v, dict):
-        for k, x in v.items():
-            yield text(k)
-            yield from leaves(x)
-    elif isinstance(v, list):
-        for x in v:
-            yield from leaves(x)
-    else:
-        yield text(v)
-
-
-def patch_values(p):
-    """The scalars a patch carries (not its structure: indexes, slide counts)."""
-    if isinstance(p, list):
-        if p:
-            yield from leaves(p[-1])
-    elif isinstance(p, dict):
-        for sub in p.values():
-            yield from patch_values(sub)
-
-
 # -- through the server ------------------------------------------------------------------
-class Pair:
-    """One seat (or the host screen) followed twice: a socket taking full snapshots and
-    a socket taking patches, whose rebuilt snapshot must equal the other's."""
-
-    def __init__(self, helper: TableHelper, name: str | None):
-        self.helper, self.name = helper, name
-        self.full = self._connect(False)
-        self.patched = self._connect(True)
-        self.follower = delta.Follower()
-        self.full_snap = None
-        self.bytes = {"full": 0, "patch": 0}
-
-    def _connect(self, patches: bool):
-        h = self.helper
-        auth = {"table": h.id, **({"delta": 1} if patches else {})}
-        if self.name is None:
-            return h.socketio.test_client(h.app, flask_test_client=h.http, auth=auth)
-        return h.socketio.test_client(h.app, auth={**auth, "token": h.tokens[self.name]})
-
-    def reconnect(self) -> None:
-        self.patched.disconnect()
-        self.patched = self._connect(True)
-        self.follower.reset()
-
-    def check(self, rng: random.Random, drop: float = 0.0) -> None:
-        for m in self.full.get_received():
-            if m["name"] == "snapshot":
-                self.full_snap = m["args"][0]
-        for _ in range(3):                       # a resync answers at once
-            got = [m["args"][0] for m in self.patched.get_received() if m["name"] == "snapshot"]
-            for i, msg in enumerate(got):
-                self.bytes["patch"] += len(text(msg))
-                if "patch" in msg and i < len(got) - 1 and rng.random() < drop:
-                    continue                     # lost on the way: the next one is a gap
-                snap = self.follower.receive(msg)
-                if "patch" in msg and snap is not None:
-                    # secrets: a patch holds nothing its seat's own snapshot does not
-                    assert set(patch_values(msg["patch"])) <= set(leaves(snap))
-            if not self.follower.lost:
-                break
-            ack = self.patched.emit("resync", {}, callback=True)
-            assert ack == {"ok": True}, ack
-        assert not self.follower.lost
-        assert self.full_snap is not None
-        assert text(self.follower.snapshot()) == text(self.full_snap), self.name
-
-
 def play(seed: int, mode: str = "tracker", moves: int = 400) -> dict:
     from companion import create_app
     app = create_app({"DATABASE": ":memory:", "TESTING": True})

@@ -21,7 +21,7 @@ import pytest
 import requests
 
 import services
-from conftest import NAMES
+from helpers import NAMES
 
 CARDS = [["Mustang"], ["Barrel"]]
 

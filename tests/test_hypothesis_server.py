@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import engine
 from companion import create_app
 from companion.errors import SERVER_CODES
-from conftest import NAMES, LiveServer, TableHelper
+from helpers import NAMES, LiveServer, TableHelper
 
 # the server closes connections under the clients (that is the point): their sockets
 # are collected inside the test that caused it

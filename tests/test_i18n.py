@@ -398,8 +398,8 @@ def test_the_catalog_leaves_out_the_long_rule_texts():
 
 # ---- in a browser: the catalog read by static/js/i18n.js, the language switch ----------
 
-from test_browser_companion import (  # noqa: E402  (the browser tests' fixtures and helpers)
-    Watch, browser, draw_and_shoot, host_deals_referee_table, pw, server, shot)
+from browsing import (  # noqa: E402  (the browser tests' helpers)
+    Watch, draw_and_shoot, host_deals_referee_table, shot)
 
 
 @pytest.fixture
@@ -407,7 +407,7 @@ def local_server(scratch):
     """This process's app on a loopback port (it reads the scratch catalogs)."""
     import threading
     from werkzeug.serving import make_server
-    from conftest import free_port
+    from helpers import free_port
     app = create_app({"TESTING": True})
     srv = make_server("127.0.0.1", free_port(), app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
@@ -522,7 +522,7 @@ def first_load(client, url: str) -> dict[str, tuple[int, int]]:
     tests/test_browser_companion.py's page-weight test counts them, through the app."""
     import gzip
     from urllib.parse import urljoin
-    from test_browser_companion import _ASSET, _IMPORT
+    from browsing import _ASSET, _IMPORT
 
     def get(u):
         r = client.get(u, headers={"Accept-Encoding": "gzip"})
@@ -551,7 +551,7 @@ def test_the_phone_page_keeps_its_budget_in_every_language(app):
     """The phone page's first load with its language's catalog stays within the budget
     of tests/test_browser_companion.py; test-artifacts/catalog-weight.txt has the figures."""
     import gzip
-    from test_browser_companion import ARTIFACTS, PHONE_BUDGET, PHONE_WIRE_BUDGET
+    from browsing import ARTIFACTS, PHONE_BUDGET, PHONE_WIRE_BUDGET
     c = app.test_client()
     lines = []
     for ruleset in ("base", "legends", "starwars"):

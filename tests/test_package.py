@@ -21,7 +21,7 @@ import requests
 
 from companion import ROOT
 
-from conftest import free_port
+from helpers import free_port
 
 SKIP = {".git", ".venv", "data", "build", "dist", "test-artifacts", "__pycache__",
         ".pytest_cache", ".hypothesis", "node_modules"}

@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from companion import create_app, games, i18n
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 from engine.playout import candidates
 from engine.say import name as role_name
 

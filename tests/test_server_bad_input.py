@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NAMES
+from helpers import NAMES
 from engine.say import is_message
 
 

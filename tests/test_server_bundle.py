@@ -9,10 +9,8 @@ from __future__ import annotations
 import gzip
 import json
 import logging
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,27 +18,9 @@ import pytest
 from companion import create_app
 from companion.bundle import META, parse
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE = shutil.which("node")
-ESBUILD = ROOT / "node_modules" / "esbuild"
+from bundling import GRAPH, ROOT, run_node
+
 SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
-
-
-@pytest.fixture
-def node():
-    """Node with the repository's esbuild (`npm ci`); a skip with a notice without them,
-    unless REQUIRE_NODE=1 (CI), where that is a failure."""
-    missing = ("node is not on this machine" if NODE is None else
-               "esbuild is not installed (run `npm ci`)" if not ESBUILD.is_dir() else None)
-    if missing:
-        if os.environ.get("REQUIRE_NODE") == "1":
-            pytest.fail(f"{missing} (REQUIRE_NODE=1 makes this a failure)", pytrace=False)
-        pytest.skip(f"bundles not rebuilt: {missing}")
-    return NODE
-
-
-def run_node(node, args, cwd, timeout=60):
-    return subprocess.run([node, *args], cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 
 # ---- the committed bundles are esbuild's -----------------------------------------------
@@ -79,41 +59,6 @@ def test_a_stale_bundle_fails_the_check_with_what_to_do(node, tmp_path):
 
 
 # ---- what a page's bundle does (bundle.mjs's own entry, run in Node) -------------------
-
-GRAPH = {
-    # the issue's trap for a hand-written reader: a regex after `)`, then "//" in a string
-    "js/one.js": """\
-import { count, inc } from "./shared.js";
-const ok = true, h = '"';
-if (ok) /"/.test(h);
-const msg = "// hi";
-inc();
-log.push("one", msg, count);
-""",
-    "js/bad.js": 'log.push("bad");\nthrow new Error("no");\n',
-    # a module imported lazily shares shared.js with the page's other modules
-    "js/two.js": """\
-import { count, inc } from "./shared.js";
-inc();
-log.push("two", count);
-const lazy = await import("./lazy.js");
-log.push("lazy sees", lazy.seen(), lazy.same === (await import("./shared.js")).token);
-""",
-    "js/shared.js": """\
-export let count = 0;
-export function inc() { count += 1; }
-export const token = {};
-await Promise.resolve();
-log.push("shared");
-""",
-    "js/lazy.js": """\
-import { count, token } from "./shared.js";
-export const seen = () => count;
-export const same = token;
-log.push("lazy");
-""",
-}
-
 
 def test_a_pages_bundle_runs_its_modules_in_order_once_each(node, tmp_path):
     """Entries in their <script>s' order, one failing not stopping the next, top-level

@@ -12,7 +12,7 @@ import requests
 
 from companion import create_app
 from companion.storage import SqliteStorage
-from conftest import LiveServer
+from helpers import LiveServer
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 

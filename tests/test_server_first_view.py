@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 
 
 def first_view(t: TableHelper, token: str | None, query: str = ""):

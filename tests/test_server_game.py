@@ -1,7 +1,7 @@
 """The lobby and a tracker game through the Socket.IO test client (one app per test)."""
 from __future__ import annotations
 
-from conftest import NAMES
+from helpers import NAMES
 
 
 def test_lobby_join_order_kick(table):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 from engine.legends import FEATS
 from engine.say import english
 

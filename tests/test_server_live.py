@@ -10,7 +10,7 @@ import requests
 import socketio
 import websocket
 
-from conftest import NAMES
+from helpers import NAMES
 
 
 def _seat_game(server, n=7, reconnection=False):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from conftest import english
+from helpers import english
 from companion.names import skeleton
 
 

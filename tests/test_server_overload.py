@@ -14,7 +14,7 @@ import pytest
 import requests
 import websocket
 
-from conftest import LiveServer, english
+from helpers import LiveServer, english
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 

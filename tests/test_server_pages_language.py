@@ -13,7 +13,7 @@ import pytest
 from babel.support import NullTranslations
 
 from companion import i18n
-from conftest import english
+from helpers import english
 from engine.say import is_message
 
 MARK = "HU:"
@@ -75,7 +75,7 @@ def test_every_word_of_the_start_page_goes_through_the_catalog(client, marked):
 @pytest.mark.parametrize("ruleset", ["base", "legends", "starwars"])
 @pytest.mark.parametrize("mode", ["tracker", "referee"])
 def test_every_word_of_a_table_s_pages_goes_through_the_catalog(app, marked, ruleset, mode):
-    from conftest import TableHelper
+    from helpers import TableHelper
     t = TableHelper(app, mode=mode, ruleset=ruleset)
     t.http.set_cookie(i18n.COOKIE, "hu")
     host = t.http.get(f"/host/{t.id}").get_data(as_text=True)

@@ -11,7 +11,7 @@ import pytest
 from companion import cli, create_app, net, qr
 from companion.seams.werkzeug import scrub
 from companion.storage import Behind, SqliteStorage
-from conftest import NAMES, TableHelper, english
+from helpers import NAMES, TableHelper, english
 
 
 def test_storage_round_trip_and_undo_flag(tmp_path):

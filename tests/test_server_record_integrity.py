@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from companion import create_app
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 
 MOVE_KEYS = set(engine.moves.ACTIONS) | set(engine.moves.OPTIONS) | {"by"}
 

@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-from conftest import referee_record
+from helpers import referee_record
 from engine.say import english
 
 FOUR = [("Ann", "sheriff", "Willy the Kid"), ("Bob", "outlaw", "Kit Carlson"),
@@ -431,7 +431,7 @@ def test_a_record_that_does_not_replay_is_refused_with_a_reason(client, app):
 def test_record_seats_wait_for_their_phones_on_the_host_screen(app):
     """Seats of a replayed record are listed for the host until a phone claims each one
     through its claim code; an unclaimed seat's old token never connects."""
-    from conftest import RecordTable
+    from helpers import RecordTable
     http = app.test_client()
     r = http.post("/tables/from-record", json=referee_record(FOUR))
     tid = r.headers["Location"].split("/")[-1]

@@ -4,7 +4,7 @@ view (Vader revealed, energy, Destiny), a referee move and a new game with Vader
 """
 from __future__ import annotations
 
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 
 
 def test_the_start_page_offers_the_three_rulesets(client):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 
 
 def sw(seats, **top) -> dict:

@@ -11,7 +11,7 @@ import pytest
 from companion import create_app
 from companion.errors import Problem
 from companion.storage import Behind
-from conftest import NAMES, TableHelper
+from helpers import NAMES, TableHelper
 
 
 @pytest.fixture

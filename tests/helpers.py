@@ -1,0 +1,368 @@
+"""What the server tests share (the fixtures that use them are in conftest.py):
+
+    NAMES         seat names, in order
+    english(obj)  every engine message in obj made into its English sentence
+    TableHelper   a table created over HTTP, its host socket and phones (test clients)
+    RecordTable   a table started from a record, every seat claimed by a phone
+    referee_record(seats, ...)  a referee-mode record from (name, role, character) rows
+    Pair          one seat followed by a socket taking snapshots and one taking patches
+    text(v)       JSON text: equal texts mean equal values, types and key order
+    LiveServer    `bang-companion serve` in a subprocess, with LiveClient: live
+                  python-socketio clients that record every message they receive
+    free_port()   a free 127.0.0.1 port
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import requests
+
+from companion import delta
+from engine.say import localize as _localize
+
+
+def english(obj):
+    """What a page reads after i18n.js: every engine message made into its English sentence."""
+    return _localize(obj, None)
+
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+
+
+class TableHelper:
+    """A table made over HTTP, with Socket.IO test clients for the host and phones."""
+
+    def __init__(self, app, mode="tracker", ruleset="base"):
+        self.app = app
+        self.socketio = app.extensions["socketio"]
+        self.http = app.test_client()
+        self._open(self.http.post("/tables", data={"ruleset": ruleset, "mode": mode}))
+
+    def _open(self, created) -> None:
+        """Become the host of the table `created` (the answer to a create request)."""
+        assert created.status_code == 303, created.data
+        self.id = created.headers["Location"].rsplit("/", 1)[1]
+        self.secret = self.http.get_cookie(f"host_{self.id}").value
+        self.host = self.socketio.test_client(self.app, flask_test_client=self.http,
+                                              auth={"table": self.id})
+        assert self.host.is_connected()
+        self.tokens: dict[str, str] = {}
+        self.phones: dict[str, object] = {}
+
+    def join(self, name: str) -> str:
+        r = self.app.test_client().post(f"/t/{self.id}/join", data={"name": name})
+        assert r.status_code == 303, r.data
+        token = r.headers["Location"].split("#", 1)[1]
+        self.tokens[name] = token
+        return token
+
+    def phone(self, name: str, token: str | None = None):
+        token = token or self.tokens.get(name) or self.join(name)
+        c = self.socketio.test_client(self.app, auth={"table": self.id, "token": token})
+        self.phones[name] = c
+        return c
+
+    def seat(self, names=NAMES[:4]):
+        for n in names:
+            self.phone(n)
+        return self
+
+    def deal(self, **payload):
+        ack = self.host.emit("deal", payload, callback=True)
+        assert ack == {"ok": True}, ack
+        return ack
+
+    def emit(self, who: str, event: str, payload=None):
+        c = self.host if who == "host" else self.phones[who]
+        return english(c.emit(event, {} if payload is None else payload, callback=True))
+
+    def last(self, who: str) -> dict:
+        """The newest snapshot `who` received (and forget the others)."""
+        c = self.host if who == "host" else self.phones[who]
+        snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
+        assert snaps, f"{who} got no snapshot"
+        return english(snaps[-1])
+
+    def tables(self):
+        return self.app.extensions["companion"].tables
+
+
+# -- the live server ---------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """`bang-companion serve` in a subprocess, and live clients for it."""
+
+    def __init__(self, data: str, args: tuple[str, ...] = ()):
+        self.data = data
+        self.args = tuple(args)          # more `serve` options (--max-tables 3 ...)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+        self.clients: list = []
+        self.sessions: list = []
+
+    def start(self) -> "LiveServer":
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--data", self.data, *self.args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+        self.output: list[str] = []
+        self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
+        self.reader.start()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(self.url + "/healthz", timeout=1).text == "ok":
+                    return self
+            except requests.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start:\n" + "".join(self.output))
+
+    def _read(self, proc):
+        with proc.stdout:
+            for line in proc.stdout:
+                self.output.append(line)
+
+    def kill(self, sig=signal.SIGKILL) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=10)
+            self.reader.join(timeout=5)
+
+    def new_table(self, mode="tracker") -> tuple[str, requests.Session]:
+        s = requests.Session()
+        self.sessions.append(s)        # closed by stop(): the server keeps connections alive
+        r = s.post(self.url + "/tables", data={"mode": mode}, allow_redirects=False)
+        assert r.status_code == 303
+        return r.headers["Location"].rsplit("/", 1)[1], s
+
+    def join(self, table_id: str, name: str) -> str:
+        r = requests.post(f"{self.url}/t/{table_id}/join", data={"name": name},
+                          allow_redirects=False)
+        assert r.status_code == 303, r.text
+        return r.headers["Location"].split("#", 1)[1]
+
+    def client(self, auth: dict, cookie: str = "", **kw) -> "LiveClient":
+        c = LiveClient(self.url, auth, cookie, **kw)
+        self.clients.append(c)
+        return c
+
+    def raw_connect(self, auth: dict, origin: str | None = None) -> list[str]:
+        """Socket.IO packets the server answers a connect with, read off a bare
+        WebSocket (quick: no close handshake to wait for). Raises on an HTTP refusal."""
+        import websocket
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{self.port}/socket.io/?EIO=4&transport=websocket",
+            timeout=5, origin=origin, suppress_origin=origin is None)
+        try:
+            assert ws.recv().startswith("0")            # engine.io open
+            ws.send("40" + json.dumps(auth))
+            packets = []
+            while not packets or packets[-1][:2] not in ("40", "44"):
+                packets.append(ws.recv())
+            return packets
+        finally:
+            ws.shutdown()
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
+        for c in self.clients:
+            c.close()
+        for s in self.sessions:
+            s.close()
+
+
+class LiveClient:
+    """A python-socketio client that keeps every message it receives, in order."""
+
+    def __init__(self, url: str, auth: dict, cookie: str = "", origin: str | None = None,
+                 reconnection: bool = False):
+        import socketio
+        self.messages: list[tuple[str, object]] = []
+        self.changed = threading.Condition()
+        extra = {"origin": origin} if origin else {}   # replaces websocket-client's own
+        self.sio = socketio.Client(reconnection=reconnection, reconnection_delay=0.1,
+                                   reconnection_delay_max=0.3, websocket_extra_options=extra)
+        for event in ("snapshot", "error"):
+            self.sio.on(event, self._keep(event))
+        headers = {}
+        if cookie:
+            headers["Cookie"] = cookie
+        self.sio.connect(url, auth=auth, headers=headers, transports=["websocket"],
+                         wait_timeout=5)
+
+    def _keep(self, event):
+        def on(data):
+            with self.changed:
+                self.messages.append((event, data))
+                self.changed.notify_all()
+        return on
+
+    def snapshots(self) -> list[dict]:
+        with self.changed:
+            return [d for e, d in self.messages if e == "snapshot"]
+
+    def wait_for(self, pred, timeout: float = 5.0) -> dict:
+        """The first snapshot (newest first) for which pred(snapshot) holds."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                for e, d in reversed(self.messages):
+                    if e == "snapshot" and pred(d):
+                        return d
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError("no matching snapshot; last: "
+                                         + repr(self.messages[-1:])[:800])
+                self.changed.wait(left)
+
+    def wait_connected(self, timeout: float = 5.0) -> None:
+        # the snapshot sent on connect may be handled just before the namespace
+        # counts as connected (python-socketio delivers it at once)
+        deadline = time.monotonic() + timeout
+        while not self.sio.connected and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert self.sio.connected
+
+    def call(self, event: str, payload) -> dict:
+        return self.sio.call(event, payload, timeout=5)
+
+    def close(self) -> None:
+        try:
+            self.sio.disconnect()
+        except Exception:
+            pass
+
+
+# -- referee mode ------------------------------------------------------------------------
+class RecordTable(TableHelper):
+    """A table started from a record (POST /tables/from-record), every seat claimed by
+    a phone through the host's claim codes. `record` is a bang-record/1 dict."""
+
+    def __init__(self, app, record: dict):
+        self.app = app
+        self.socketio = app.extensions["socketio"]
+        self.http = app.test_client()
+        self._open(self.http.post("/tables/from-record", json=record))
+        for seat in record["seats"]:
+            self.claim(seat["name"])
+
+    def claim(self, name: str):
+        ack = self.emit("host", "reseat", {"seat": name})
+        assert ack["ok"], ack
+        path = ack["claim_url"].split("://", 1)[1].split("/", 1)[1]
+        r = self.app.test_client().get("/" + path)
+        assert r.status_code == 303, r.data
+        self.tokens[name] = r.headers["Location"].split("#", 1)[1]
+        return self.phone(name)
+
+    def view(self, who: str) -> dict:
+        """The newest view `who` has (a fresh snapshot is asked by reconnecting nothing:
+        it is the last one received, or the last one kept)."""
+        c = self.host if who == "host" else self.phones[who]
+        snaps = [m["args"][0] for m in c.get_received() if m["name"] == "snapshot"]
+        if snaps:
+            self._views = getattr(self, "_views", {})
+            self._views[who] = english(snaps[-1]["view"])
+        return self._views[who]
+
+
+def referee_record(seats, **top) -> dict:
+    """A referee-mode record: seats as (name, role, character, extra fields)."""
+    rows = []
+    for name, role, character, *extra in seats:
+        row = {"name": name, "role": role, "character": character}
+        if extra:
+            row.update(extra[0])
+        rows.append(row)
+    return {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "seats": rows,
+            "phase": "play", **top}
+
+
+# -- patches (companion/delta.py) ---------------------------------------------------------
+def text(v) -> str:
+    """JSON text: equal texts mean equal values, types and key order."""
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
+def leaves(v):
+    """Every scalar in a JSON value, keys included, as JSON text."""
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield text(k)
+            yield from leaves(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from leaves(x)
+    else:
+        yield text(v)
+
+
+def patch_values(p):
+    """The scalars a patch carries (not its structure: indexes, slide counts)."""
+    if isinstance(p, list):
+        if p:
+            yield from leaves(p[-1])
+    elif isinstance(p, dict):
+        for sub in p.values():
+            yield from patch_values(sub)
+
+
+class Pair:
+    """One seat (or the host screen) followed twice: a socket taking full snapshots and
+    a socket taking patches, whose rebuilt snapshot must equal the other's."""
+
+    def __init__(self, helper: TableHelper, name: str | None):
+        self.helper, self.name = helper, name
+        self.full = self._connect(False)
+        self.patched = self._connect(True)
+        self.follower = delta.Follower()
+        self.full_snap = None
+        self.bytes = {"full": 0, "patch": 0}
+
+    def _connect(self, patches: bool):
+        h = self.helper
+        auth = {"table": h.id, **({"delta": 1} if patches else {})}
+        if self.name is None:
+            return h.socketio.test_client(h.app, flask_test_client=h.http, auth=auth)
+        return h.socketio.test_client(h.app, auth={**auth, "token": h.tokens[self.name]})
+
+    def reconnect(self) -> None:
+        self.patched.disconnect()
+        self.patched = self._connect(True)
+        self.follower.reset()
+
+    def check(self, rng: random.Random, drop: float = 0.0) -> None:
+        for m in self.full.get_received():
+            if m["name"] == "snapshot":
+                self.full_snap = m["args"][0]
+        for _ in range(3):                       # a resync answers at once
+            got = [m["args"][0] for m in self.patched.get_received() if m["name"] == "snapshot"]
+            for i, msg in enumerate(got):
+                self.bytes["patch"] += len(text(msg))
+                if "patch" in msg and i < len(got) - 1 and rng.random() < drop:
+                    continue                     # lost on the way: the next one is a gap
+                snap = self.follower.receive(msg)
+                if "patch" in msg and snap is not None:
+                    # secrets: a patch holds nothing its seat's own snapshot does not
+                    assert set(patch_values(msg["patch"])) <= set(leaves(snap))
+            if not self.follower.lost:
+                break
+            ack = self.patched.emit("resync", {}, callback=True)
+            assert ack == {"ok": True}, ack
+        assert not self.follower.lost
+        assert self.full_snap is not None
+        assert text(self.follower.snapshot()) == text(self.full_snap), self.name
