@@ -395,6 +395,7 @@ def test_pages_survive_missing_fields(server, pw, browser):
 
 # --- page weight (no browser needed) ----------------------------------------------------------
 
+@pytest.mark.slow
 def test_phone_page_first_load_is_small(server):
     r = requests.post(server + "/tables", data={"ruleset": "base", "mode": "tracker"},
                       allow_redirects=False, timeout=5)

@@ -253,6 +253,7 @@ def test_feat_renderers_survive_missing_fields(server, pw, browser):
     ctx.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["", "?bundle=0"])
 def test_legends_phone_first_load_is_small(server, query):
     """A Legends phone in referee mode (the heaviest page) loads the Feat tracker, its

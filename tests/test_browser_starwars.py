@@ -345,6 +345,7 @@ def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
         c.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["", "?bundle=0"])
 def test_star_wars_phone_first_load_is_small(server, query):
     """A Star Wars phone loads its stylesheet and words (and, served one by one, not the

@@ -31,6 +31,7 @@ JSON = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=5)
                     | st.dictionaries(KEYS, kids, max_size=5), max_leaves=25)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(JSON, JSON)
 def test_a_patch_turns_any_value_into_any_other(old, new):
@@ -42,6 +43,7 @@ def test_a_patch_turns_any_value_into_any_other(old, new):
     assert (patch is None) == (text(old) == text(new))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(JSON, max_size=12), st.integers(0, 12), st.lists(JSON, max_size=4))
 def test_a_sliding_window_travels_as_a_slide(window, k, more):
@@ -62,6 +64,7 @@ def test_one_change_is_one_small_operation():
     assert delta.diff({"a": 1, "b": 2}, {"b": 2}) == {"a": []}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(KEYS, JSON, max_size=4), st.dictionaries(st.sampled_from(NAMES[:4]),
        st.booleans(), max_size=4), st.booleans())
@@ -110,6 +113,7 @@ def play(seed: int, mode: str = "tracker", moves: int = 400) -> dict:
     return {"played": played, "winner": table.state.winner}
 
 
+@pytest.mark.slow
 def test_patched_phones_rebuild_every_snapshot_over_whole_random_games():
     # whole games until 250 moves are played: how long a game lasts depends on its deal,
     # whose seed is the server's own (four games once played 199 moves, failing "> 200")

@@ -146,6 +146,7 @@ def test_a_move_naming_an_unknown_seat_is_a_record_error():
     assert str(err.value) == "moves[0].target: no seat named 'Bbo'"
 
 
+@pytest.mark.slow
 def test_checker_exit_codes(tmp_path):
     good = tmp_path / "good.json"
     good.write_text(json.dumps({"seats": table().to_dict()["seats"], "expect": {"life": {"Ann": 5}}}))

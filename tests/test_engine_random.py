@@ -35,6 +35,7 @@ def check_invariants(before, move, after):
         assert after.winner == winner_now(after), "the winner does not match the roles alive"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_random_games_end_with_a_winner(block):
     for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
@@ -42,6 +43,7 @@ def test_random_games_end_with_a_winner(block):
         assert final.winner in ("sheriff", "outlaws", "renegade"), f"seed {seed} did not end"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(3))
 def test_random_legends_games_end_with_a_winner(block):
     for seed in range(block * 100, (block + 1) * 100):
@@ -67,6 +69,7 @@ def test_refused_moves_leave_the_state_untouched():
         assert state.to_dict() == snapshot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(3))
 def test_random_star_wars_games_end_with_a_winner(block):
     """300 Star Wars games: the invariants after every move, and an end by the edition's
@@ -81,6 +84,7 @@ def test_random_star_wars_games_end_with_a_winner(block):
             assert [s.role for s in final.seats if s.alive] == ["bounty_hunter"]
 
 
+@pytest.mark.slow
 def test_random_star_wars_games_use_the_edition():
     """The random games reach the edition's own moves: Destiny, checks, Tempered, ranges."""
     seen = set()

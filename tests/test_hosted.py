@@ -23,6 +23,8 @@ import requests
 import services
 from helpers import NAMES
 
+pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
+
 CARDS = [["Mustang"], ["Barrel"]]
 
 

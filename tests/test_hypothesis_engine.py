@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -15,6 +16,8 @@ from engine.moves import ACTIONS, OPTIONS
 from engine.say import english, is_message
 from engine.playout import NAMES, candidates
 from engine.table import deck_size, winner_now
+
+pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10 ** 6, 10 ** 6) | st.floats(allow_nan=False)

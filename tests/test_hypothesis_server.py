@@ -23,6 +23,8 @@ from companion import create_app
 from companion.errors import SERVER_CODES
 from helpers import NAMES, LiveServer, TableHelper
 
+pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
+
 # the server closes connections under the clients (that is the point): their sockets
 # are collected inside the test that caused it
 LEAKY = pytest.mark.filterwarnings("ignore::ResourceWarning",

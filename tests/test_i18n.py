@@ -637,6 +637,7 @@ def test_the_visible_text_check_can_fail():
     assert re.compile(r"Hello.{0,80}?there").search(said)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_page_shows_an_english_sentence(app, lang):
     sentences = english_sentences(lang)

@@ -23,6 +23,8 @@ from companion import ROOT
 
 from helpers import free_port
 
+pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
+
 SKIP = {".git", ".venv", "data", "build", "dist", "test-artifacts", "__pycache__",
         ".pytest_cache", ".hypothesis", "node_modules"}
 STATIC_REF = re.compile(r"""(?:src|href)="(/(?:static|assets/\w+)/[^"]+)\"""")

@@ -131,6 +131,7 @@ def read_all(spies: dict, state, secrets: list[str], where: str) -> None:
             audit(m["args"], viewer, hidden, secrets, f"{where} ({lang})", words, public)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(5))
 def test_no_spy_learns_a_secret(app, block):
     rulesets = sorted(engine.RULESETS)

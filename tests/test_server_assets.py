@@ -6,6 +6,8 @@ import gzip
 import http.client
 import re
 
+import pytest
+
 from companion.assets import Assets
 
 PAGE_LINKS = re.compile(r'(?:href|src)="(/(?:assets|static|bundles)/[^"]+)"')
@@ -74,6 +76,7 @@ def test_the_version_follows_the_content(tmp_path):
     assert Assets(str(tmp_path)).version != first.version
 
 
+@pytest.mark.slow
 def test_one_connection_carries_many_requests(live_server):
     host = live_server.url.split("//")[1]
     conn = http.client.HTTPConnection(host, timeout=5)

@@ -28,6 +28,7 @@ def test_storage_is_full_by_default(tmp_path):
     app.extensions["companion"].storage.close()
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::ResourceWarning",
                             "ignore::pytest.PytestUnraisableExceptionWarning")
 def test_kill_9_loses_no_acknowledged_move(tmp_path):

@@ -12,6 +12,8 @@ import websocket
 
 from helpers import NAMES
 
+pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
+
 
 def _seat_game(server, n=7, reconnection=False):
     table_id, session = server.new_table()

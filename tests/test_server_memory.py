@@ -44,6 +44,7 @@ def test_a_setting_already_made_is_kept_and_nothing_starts_again(execs):
     assert env == {"GLIBC_TUNABLES": "glibc.malloc.tcache_count=3"} and execs == []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not GLIBC, reason="a glibc setting")
 def test_the_running_server_has_the_setting(live_server):
     with open(f"/proc/{live_server.proc.pid}/environ", "rb") as f:

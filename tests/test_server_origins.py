@@ -18,6 +18,7 @@ def _record() -> bytes:
     return json.dumps(engine.deal(["Ann", "Bob", "Cid", "Dan"], seed=5)).encode()
 
 
+@pytest.mark.slow
 def test_origin_null_is_refused_on_every_post(live_server):
     table_id, _ = live_server.new_table()
     null = {"Origin": "null"}
@@ -42,6 +43,7 @@ def test_origin_null_is_refused_on_every_post(live_server):
         live_server.raw_connect({"table": table_id, "token": token}, origin="null")
 
 
+@pytest.mark.slow
 def test_dns_rebinding_is_refused(live_server):
     """Host and Origin both evil.example: same-origin to the browser, refused here."""
     table_id, _ = live_server.new_table()

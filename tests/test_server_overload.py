@@ -16,6 +16,8 @@ import websocket
 
 from helpers import LiveServer, english
 
+pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
+
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 
 

@@ -126,6 +126,7 @@ def test_check_subcommand_calls_the_checker(monkeypatch):
     assert exit_.value.code == 3 and seen == [["a.json", "b.json"]]
 
 
+@pytest.mark.slow
 def test_serve_prints_the_url_and_qr_code(live_server):
     deadline = time.monotonic() + 5
     while "join" not in "".join(live_server.output) and time.monotonic() < deadline:

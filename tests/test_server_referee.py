@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from helpers import referee_record
 from engine.say import english
 
@@ -386,6 +388,7 @@ def test_read_only_questions_need_a_dealt_game(table):
 
 # --- a table from a record --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_start_a_table_from_an_exported_record(record_table, client, tmp_path):
     t = record_table(referee_record(FOUR))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))

@@ -40,6 +40,7 @@ moves = st.fixed_dictionaries(
 
 # Background threads left by the server tests (Socket.IO clients) draw from the global
 # `random`; Hypothesis notices and warns, which this suite turns into errors.
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
 @settings(max_examples=200, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
