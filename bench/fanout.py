@@ -118,9 +118,11 @@ def wait_up(url: str, timeout: float = 30.0) -> None:
     raise SystemExit("the server did not start within 30 s")
 
 
-def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None) -> list[list]:
+def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
+           offset: int = 0) -> list[list]:
     """Tables made, joined, connected and dealt (`phones_of`: bench/phones.py, a thread
-    per phone by default). Returns the phones per table."""
+    per phone by default), recorded as tables offset, offset + 1... Returns the phones
+    per table."""
     phones_of = phones_of or ThreadPhones()
     tables, hosts = [], []
     patches = {} if args.full else {"delta": 1}
@@ -134,7 +136,7 @@ def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None) -> list
                               allow_redirects=False)
             token = r.headers["Location"].split("#", 1)[1]
             c = phones_of.connect(url, {"table": table_id, "token": token, **patches},
-                                  rec.handler(t))
+                                  rec.handler(offset + t))
             clients.append(c)
             phones.append(c)
         cookie = f"host_{table_id}={http.cookies.get(f'host_{table_id}')}"

@@ -169,13 +169,56 @@ def run(n: int, args) -> dict:
             return r
         finally:
             laptop.stop()
-    with services.hosted(n, threads=500) as running:
+    with services.hosted(n, threads=args.threads, worker=args.worker,
+                         connections=args.connections) as running:
         pg, redis, apps, proxy = (running[k] for k in ("pg", "redis", "apps", "proxy"))
         r = measure(proxy.url, lambda: [p for a in apps for p in a.pids()],
                     lambda: group_pids(pg.proc) + [redis.proc.pid] + group_pids(proxy.proc),
                     args)
         r["rss"] = sum(a.rss_mb() for a in apps)
         return r
+
+
+def table_capacity(n: int, args) -> None:
+    """Tables added in steps (`--tables-steps`) at `--per-table-rate` moves/s per table,
+    phones taking patches as the pages do (one asyncio loop, bench/phones.py), on one
+    running stack of n processes, until the fan-out p99 passes 100 ms or a move is
+    lost."""
+    from phones import AsyncPhones
+    phones_of = AsyncPhones()
+    with services.hosted(n, threads=args.threads, worker=args.worker,
+                         connections=args.connections) as running:
+        apps = running["apps"]
+        rec, clients, tables = fanout.Recorder(), [], []
+        rng, toggles, best = random.Random(args.seed), {}, 0
+        try:
+            for step in args.tables_steps:
+                t0 = time.perf_counter()
+                tables += fanout.set_up(running["proxy"].url, argparse.Namespace(
+                    tables=step - len(tables), full=False), rec, clients, phones_of,
+                    offset=len(tables))
+                t_conn = time.perf_counter() - t0
+                time.sleep(1.0)
+                rate = step * args.per_table_rate
+                load = os.getloadavg()[0]
+                r = play(rec, tables, rate, args.duration, 2.0, rng, toggles,
+                         [p for a in apps for p in a.pids()])
+                p99 = fanout.pct(r["lat"], 99)
+                ok = r["lost"] == 0 and p99 <= 100
+                print(f"p{n}_{args.worker}_tables_{step}: sockets {step * PLAYERS}, "
+                      f"{rate:g} moves/s, p50 {fanout.pct(r['lat'], 50):.1f} ms, p99 "
+                      f"{p99:.1f} ms, lost {r['lost']} of {r['moves']}, server CPU "
+                      f"{r['srv_cpu']:.0f} % ({r['cpu_ms_per_move']:.2f} ms/move), phones' "
+                      f"CPU {r['client_cpu']:.0f} %, RSS {sum(a.rss_mb() for a in apps):.0f}"
+                      f" MB, load {load:.1f}, connect {t_conn:.0f} s"
+                      + ("" if ok else "  (over)"), flush=True)
+                if not ok:
+                    break
+                best = step
+        finally:
+            fanout.in_parallel(lambda c: c.disconnect(), clients)
+            phones_of.close()
+    print(f"p{n}_{args.worker}_tables_at_p99_100ms: {best} tables", flush=True)
 
 
 def main() -> None:
@@ -189,6 +232,18 @@ def main() -> None:
     ap.add_argument("--steps", default="25,35,50,70,100,140,200")
     ap.add_argument("--step-duration", type=float, default=6.0)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--capacity", action="store_true",
+                    help="tables at p99 <= 100 ms for each process count, in table steps")
+    ap.add_argument("--tables-steps", default="50,100,150,200,300,400,500",
+                    help="with --capacity: table counts, climbing")
+    ap.add_argument("--per-table-rate", type=float, default=0.4,
+                    help="with --capacity: moves/s per table (0.4: 20/s at 50 tables)")
+    ap.add_argument("--worker", default="gthread", choices=["gthread", "gevent"],
+                    help="gunicorn's worker class (docs/deploy.md)")
+    ap.add_argument("--threads", type=int, default=500,
+                    help="gthread: threads of a process (a socket holds one)")
+    ap.add_argument("--connections", type=int, default=8000,
+                    help="gevent: connections of a process")
     ap.add_argument("--profile", default="", metavar="DIR",
                     help="each server process samples its stacks during the fan-out run "
                          "(DIR/p<N>/<pid>.txt; bench/stacks.py sums them)")
@@ -197,12 +252,16 @@ def main() -> None:
                          "as bench/fanout.py --no-utf8-check)")
     args = ap.parse_args()
     args.steps = [float(s) for s in args.steps.split(",")]
+    args.tables_steps = [int(s) for s in args.tables_steps.split(",")]
     lacking = services.missing()
     if lacking:
         raise SystemExit("needs " + ", ".join(lacking) + " (see docs/deploy.md)")
     if not args.utf8_check:
         fanout.skip_utf8_check()
     for n in [int(x) for x in args.processes.split(",")]:
+        if args.capacity:
+            table_capacity(n, args)
+            continue
         load0 = os.getloadavg()[0]
         if args.profile:
             os.environ["BANG_SAMPLE_TO"] = os.path.join(os.path.abspath(args.profile),

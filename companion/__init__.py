@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from importlib import resources
 from dataclasses import dataclass
 
@@ -70,6 +71,16 @@ def queue_options(url: str | None) -> dict:
     return {"client_manager": manager(url)}
 
 
+def async_mode() -> str:
+    """How this process serves its sockets: "gevent" when gevent has patched it (gunicorn's
+    gevent worker, docs/deploy.md: a socket is a greenlet), else "threading" (the laptop
+    server, gunicorn's gthread worker: two threads a socket)."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("socket"):
+        return "gevent"
+    return "threading"
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """A new application with its own SocketIO server, storage and tables."""
     app = Flask(__name__, template_folder=folder("templates"),
@@ -93,7 +104,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["DATABASE"] = os.path.join(app.config["DATA_DIR"], "companion.sqlite3")
 
     origins = Origins(app.config["BASE_URL"], app.config["ALLOWED_HOSTS"])
-    socketio = SocketIO(app, async_mode="threading",
+    socketio = SocketIO(app, async_mode=app.config.get("ASYNC_MODE") or async_mode(),
                         logger=library_logger("socketio"),
                         engineio_logger=library_logger("engineio"),
                         cors_allowed_origins=lambda origin, environ=None: origins.same_origin(

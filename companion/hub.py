@@ -81,6 +81,7 @@ class Hub:
         self._count: dict[str, dict[tuple[str | None, bool], int]] = {}   # by table
         self._sent: dict[str, tuple[int, str, dict]] = {}   # patch room: seq, JSON, presence
         self._lock = threading.Lock()
+        self.changes = 0            # broadcasts of a change by this process (/metrics)
 
     # -- the registry -----------------------------------------------------------------
     def attach(self, sid: str, conn: Conn) -> None:
@@ -175,6 +176,8 @@ class Hub:
     def broadcast(self, table, only: Conn | None = None) -> None:
         """What changed, to every connected socket of `table` (hold `table.lock`);
         `only`: to that socket's seat (or host screens) alone."""
+        if only is None:
+            self.changes += 1
         kinds = self._kinds(table.id)
         presence = connected(table, kinds)
         info = snapshots.table_info(table, self.join_url(table.id))

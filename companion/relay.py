@@ -52,6 +52,7 @@ class Relay:
 
     def __init__(self, queue: RedisQueue) -> None:
         self.queue = queue
+        self.received = 0           # changes' messages read from the queue (/metrics)
         queue.on_rooms = self.deliver
 
     def publish(self, messages: list[tuple[str, str, object]]) -> None:
@@ -62,6 +63,7 @@ class Relay:
         """A queue message's packets to this process's sockets in their rooms (the queue's
         listening thread)."""
         server = self.queue.server
+        self.received += 1
         for room, text in unpack(message):
             sids = [eio for _, eio in server.manager.get_participants("/", room)]
             if not sids:

@@ -308,3 +308,12 @@ def rules():
 @bp.get("/healthz")
 def healthz():
     return Response("ok", mimetype="text/plain")
+
+
+@bp.get("/metrics")
+def metrics():
+    """This process's figures for a host (companion/metrics.py, docs/deploy.md)."""
+    from . import metrics as figures
+    return Response(figures.text(current_app.extensions["companion"],
+                                 current_app.extensions["socketio"].server.async_mode),
+                    mimetype="text/plain")

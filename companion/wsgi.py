@@ -4,7 +4,9 @@
     BANG_PUBLIC_URL=https://bang.example.org \\
         gunicorn --worker-class gthread --workers 1 --threads 200 companion.wsgi:app
 
-One worker per gunicorn (a socket's requests must reach the process that holds it);
+gthread is the worker measured and chosen (docs/benchmarks.md: gevent's worker also
+works, the app then runs in gevent mode, but was slower). One worker per gunicorn (a
+socket's requests must reach the process that holds it);
 more processes are more gunicorns on other ports behind the reverse proxy. Settings
 come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE_QUEUE,
 BANG_PUBLIC_URL (the address phones open; its host is one the server answers to),

@@ -167,7 +167,8 @@ def nginx_conf(port: int, backends: list[int], folder: str) -> str:
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
-events {{ worker_connections 4096; }}
+worker_rlimit_nofile 40000;
+events {{ worker_connections 20000; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/body;
@@ -244,12 +245,14 @@ class App:
     """One hosted server process: gunicorn (gthread, one worker) with companion.wsgi."""
 
     def __init__(self, database: str, queue: str, public_url: str = "",
-                 threads: int = 100) -> None:
+                 threads: int = 100, worker: str = "gthread",
+                 connections: int = 1000) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = dict(os.environ, BANG_DATABASE=database, BANG_MESSAGE_QUEUE=queue,
                         BANG_PUBLIC_URL=public_url, PYTHONUNBUFFERED="1")
         self.threads = threads
+        self.worker, self.connections = worker, connections
         self.dir = tempfile.mkdtemp(prefix="bang-app-")
         self.log = os.path.join(self.dir, "app.log")
         self.proc = None
@@ -257,8 +260,9 @@ class App:
     def start(self) -> "App":
         with open(self.log, "w") as f:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--worker-class", "gthread",
-                 "--workers", "1", "--threads", str(self.threads), "--bind",
+                [sys.executable, "-m", "gunicorn", "--worker-class", self.worker,
+                 "--workers", "1", "--threads", str(self.threads),
+                 "--worker-connections", str(self.connections), "--bind",
                  f"127.0.0.1:{self.port}", "--graceful-timeout", "2",
                  "companion.wsgi:app"],
                 cwd=ROOT, env=self.env, stdout=f, stderr=subprocess.STDOUT,
