@@ -288,9 +288,7 @@ def _data_words(ruleset: str) -> frozenset[str]:
     walk(rules.page_words())
     words.update(c.name for c in rules.cards.rows)
     words.update(rules.characters.names())
-    if rules.features.get("feats"):
-        from engine.legends import FEATS
-        words.update(f.name for f in FEATS)
+    words.update(rules.page_names())             # Legends: its Feats' names
     return frozenset(words)
 
 

@@ -24,8 +24,8 @@ from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
 from .start import deal, initial_state  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
-from .advice import (answers_for, card_catalogue, decisions, feat_options, judge,  # noqa: E402
-                     turn_hints)
+from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  # noqa: E402
+from .rulesets.legends.advice import feat_options  # noqa: E402
 
 __all__ = [
     "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",

@@ -132,10 +132,11 @@ def read_header(record: dict, rules) -> State:
         alive = d.get("alive", True)
         need(isinstance(alive, bool), f"{w}.alive", "true or false")
         ranges = _ranges(d.get("ranges", {}), names, cards, w)
-        seats.append(Seat(name.strip(), role, ch.name, life if alive else min(life, 0),
-                          max_life, hand if alive else 0, names if alive else [], alive,
-                          bool(d.get("legend", False)), _int(d, "fame", w, 5, 0, 5),
-                          ranges if alive else {}))
+        seat = Seat(name.strip(), role, ch.name, life if alive else min(life, 0), max_life,
+                    hand if alive else 0, names if alive else [], alive,
+                    ranges=ranges if alive else {})
+        vars(seat).update(rules.read_seat(d, w, need))    # the ruleset's own (Legends: fame)
+        seats.append(seat)
     need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, rules=rules, mode=mode, options=options, custom=custom)
     rules.read_extra(record, state, need)
@@ -172,28 +173,4 @@ def _ranges(raw: object, names: list[str], cards, w: str) -> dict:
     for n in names:
         need(not cards.get(n).entered_range or n in out, f"{w}.ranges",
               f"the range printed on the {n} is needed (\"ranges\": {{\"{n}\": 3}})")
-    return out
-
-
-def read_feats(raw: object, seats: list[Seat]) -> list[dict]:
-    """The revealed Feats of a Legends record: [{"name", "tokens": {seat: n}}]."""
-    need(isinstance(raw, list), "feats", "a list of revealed Feats")
-    names = {s.name.casefold(): s.name for s in seats}
-    out = []
-    for k, f in enumerate(raw):
-        w = f"feats[{k}]"
-        need(isinstance(f, dict) and isinstance(f.get("name"), str) and f["name"].strip(),
-              f"{w}.name", "a Feat needs a name")
-        tokens = f.get("tokens", {})
-        need(isinstance(tokens, dict), f"{w}.tokens", "tokens are {seat: number}")
-        clean = {}
-        for who, n in tokens.items():
-            need(who.casefold() in names, f"{w}.tokens", f"no seat named {who!r}")
-            need(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 99,
-                  f"{w}.tokens", "a number of tokens from 1 to 99")
-            clean[names[who.casefold()]] = n
-        need(f["name"].strip().casefold() not in {x["name"].casefold() for x in out},
-              f"{w}.name", f"{f['name']!r} is revealed twice")
-        out.append({"name": f["name"].strip(), "tokens": clean})
-    need(len(out) <= 5, "feats", "at most 5 Feats are revealed at once")
     return out

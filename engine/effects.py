@@ -156,8 +156,8 @@ class Ctx:
         """Seat i is out (by `source` with `card`). While other questions are open (the
         rest of a Gatling's answers) he waits for them, still counted at the table: the
         eliminations of one card are settled together (docs/decisions.md)."""
-        if self.char(i).survives_once:
-            return self.survive(i)
+        if self.char(i).survives_once and self.s.rules.survive(self, i):
+            return                          # legend Vulture Sam stays in (Legends)
         s = self.s
         s.pending = [a for a in s.pending if a.seat != i]
         if not s.falls(i):
@@ -212,17 +212,6 @@ class Ctx:
                 s.rules.settle(self, i, source, card)
         if not s.seats[s.turn].alive:
             self.next_turn()
-
-    def survive(self, i: int) -> None:
-        """Legend Vulture Sam is not eliminated: back to 4 life and his normal side."""
-        seat = self.s.seats[i]
-        self.s.pending = [a for a in self.s.pending if a.seat != i]
-        seat.legend, seat.fame = False, 0
-        seat.life = min(4, seat.max_life)
-        self.say("legend", plural("{seat} stays in the game with {n} life and turns back to the "
-                                  "normal side.", "{seat} stays in the game with {n} life and "
-                                  "turns back to the normal side.", seat.life, seat=seat.name),
-                 seat=seat.name)
 
     def others(self, i: int) -> list[int]:
         return self.s.others(i)

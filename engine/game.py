@@ -122,7 +122,7 @@ def do_host(ctx: Ctx, m: Move) -> None:
         raise Refusal("bad_move", msg("Say which player the correction is for."),
                       "host.corrections")
     i = ctx.s.index(fields.pop("seat"))
-    if not fields or set(fields) - {"life", "hand", "in_play", "fame", "ranges"}:
+    if not fields or set(fields) - {"life", "hand", "in_play", "ranges"} - set(ctx.s.rules.counts):
         raise Refusal("bad_move", msg("The host corrects life, cards in hand, cards in play, "
                                       "fame or weapon ranges."), "host.corrections")
     correct(ctx, i, fields, by_seat=False)
@@ -163,8 +163,9 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         new["life"] = _count(fields["life"], 0, seat.max_life, ctx.word("Life"))
     if "hand" in fields:
         new["hand"] = _count(fields["hand"], 0, deck_size(s), N_("A hand"))
-    if "fame" in fields:
-        new["fame"] = _count(fields["fame"], 0, 5, N_("Fame"))
+    for key, (low, high, what, _) in s.rules.counts.items():     # the ruleset's (fame)
+        if key in fields:
+            new[key] = _count(fields[key], low, high, what)
     if "in_play" in fields:
         new["in_play"] = valid_in_play(ctx, fields["in_play"])
     ranges = valid_ranges(ctx, seat, new.get("in_play", seat.in_play), fields.get("ranges", {}))
@@ -190,7 +191,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         changed = True
         setattr(seat, key, value)
         ctx.say("set", set_words(seat.name, key, before, value, by_seat,
-                                 ctx.word("life")), seat=seat.name,
+                                 ctx.word("life"), s.rules), seat=seat.name,
                 field=key)
     if out:
         if not by_seat:
@@ -240,10 +241,11 @@ def valid_ranges(ctx: Ctx, seat, in_play: list[str], given: object) -> dict:
     return out
 
 
-COUNT_WORDS = {"life": N_("life"), "hand": N_("cards in hand"), "fame": N_("fame")}
+COUNT_WORDS = {"life": N_("life"), "hand": N_("cards in hand")}   # and a ruleset's `counts`
 
 
-def set_words(seat: str, key: str, before, value, by_seat: bool, life: str = "life") -> dict:
+def set_words(seat: str, key: str, before, value, by_seat: bool, life: str = "life",
+              rules=None) -> dict:
     """A correction as a player says it: "Ann puts Schofield in play", "The host sets
     Bob's life from 3 to 2"."""
     if key == "in_play":
@@ -262,7 +264,7 @@ def set_words(seat: str, key: str, before, value, by_seat: bool, life: str = "li
         if gone:
             return msg("The host takes {cards} away from {seat}.", seat=seat, cards=gone)
         return msg("The host puts {cards} in front of {seat}.", seat=seat, cards=added)
-    what = name(life if key == "life" else COUNT_WORDS.get(key, key))
+    what = name(life if key == "life" else COUNT_WORDS.get(key) or rules.counts[key][3])
     if by_seat:
         return msg("{seat}'s {what} goes from {before} to {after}.", seat=seat, what=what,
                    before=before, after=value)

@@ -13,9 +13,15 @@ from .start import initial_state
 from .state import State
 from .table import cards_of, distance, reach
 
-SEAT_KEYS = {"life", "hand", "in_play", "alive", "legend", "fame"}
+SEAT_KEYS = {"life", "hand", "in_play", "alive"}   # and the ruleset's own (Legends: fame)
 DEPTH_MAX = 16          # how deeply a record may nest lists and objects
-CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "distance", "reach", "feats"}
+CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "distance", "reach"}
+
+
+def check_keys(rules) -> set[str]:
+    """What a record of this ruleset may expect: the core's keys and the ruleset's own
+    (Legends: a seat's `legend` and `fame`, the revealed `feats`)."""
+    return CHECK_KEYS | set(rules.seat_fields) | set(rules.expect_keys)
 
 
 def load_record(data: str | bytes | dict) -> dict:
@@ -32,6 +38,7 @@ def load_record(data: str | bytes | dict) -> dict:
         raise RecordError("", f"a record nests lists and objects at most {DEPTH_MAX} deep")
     state = initial_state(data)
     names = {s.name.casefold() for s in state.seats}
+    known = check_keys(state.rules)
     moves = data.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError("moves", "a list of moves")
@@ -42,9 +49,9 @@ def load_record(data: str | bytes | dict) -> dict:
         except Refusal as e:
             if isinstance(d, dict) and isinstance(d.get("expect"), dict) \
                     and d["expect"].get("illegal") in (True, "bad_move"):
-                _check_expect_form(d["expect"], f"{w}.expect", move=True)
+                _check_expect_form(d["expect"], f"{w}.expect", move=True, known=known)
                 if "then" in d:
-                    _check_expect_form(d["then"], f"{w}.then", move=False)
+                    _check_expect_form(d["then"], f"{w}.then", move=False, known=known)
                 continue           # a ruling that this move cannot even be read
             raise RecordError(w, e.message) from None
         if m.by.casefold() != "host" and m.by.casefold() not in names:
@@ -59,11 +66,11 @@ def load_record(data: str | bytes | dict) -> dict:
             if v is not None and v != "discard" and (not isinstance(v, str)
                                                       or v.casefold() not in names):
                 raise RecordError(f"{w}.{key}", f"no seat named {v!r}")
-        _check_expect_form(d.get("expect", "ok"), f"{w}.expect", move=True)
+        _check_expect_form(d.get("expect", "ok"), f"{w}.expect", move=True, known=known)
         if "then" in d:
-            _check_expect_form(d["then"], f"{w}.then", move=False)
+            _check_expect_form(d["then"], f"{w}.then", move=False, known=known)
     if "expect" in data:
-        _check_expect_form(data["expect"], "expect", move=False)
+        _check_expect_form(data["expect"], "expect", move=False, known=known)
     return data
 
 
@@ -84,7 +91,7 @@ def depth(value, limit: int = DEPTH_MAX) -> int:
     return deepest
 
 
-def _check_expect_form(e: object, where: str, move: bool) -> None:
+def _check_expect_form(e: object, where: str, move: bool, known: set[str]) -> None:
     if move:
         if e == "ok" or (isinstance(e, dict) and set(e) == {"illegal"}
                          and (e["illegal"] is True or isinstance(e["illegal"], str))):
@@ -92,10 +99,10 @@ def _check_expect_form(e: object, where: str, move: bool) -> None:
         raise RecordError(where, 'expected "ok" or {"illegal": "CODE"}')
     if not isinstance(e, dict):
         raise RecordError(where, "expectations are a JSON object")
-    unknown = set(e) - CHECK_KEYS
+    unknown = set(e) - known
     if unknown:
         raise RecordError(f"{where}.{sorted(unknown)[0]}",
-                          f"unknown expectation (known: {', '.join(sorted(CHECK_KEYS))})")
+                          f"unknown expectation (known: {', '.join(sorted(known))})")
 
 
 def replay(record: dict, upto: int | None = None) -> State:
@@ -195,9 +202,10 @@ def check_state(state: State, expect: dict, where: str) -> tuple[int, list[str]]
                           f"found {json.dumps(found, ensure_ascii=False)}")
 
     names = [s.name for s in state.seats]
+    rules = state.rules
     for key, want in expect.items():
         try:
-            if key in SEAT_KEYS:
+            if key in SEAT_KEYS or key in rules.seat_fields:
                 for name, v in want.items():
                     found = _seat_value(state, name, key)
                     if key == "in_play":
@@ -222,9 +230,8 @@ def check_state(state: State, expect: dict, where: str) -> tuple[int, list[str]]
             elif key == "reach":
                 for name, v in want.items():
                     verdict(f"reach {name}", sorted(v), sorted(reach(state, name)))
-            elif key == "feats":
-                found = {f["name"]: f["tokens"] for f in state.feats}
-                verdict("feats", want, found)
+            elif key in rules.expect_keys:
+                verdict(key, want, rules.expect_value(state, key))
         except (Refusal, AttributeError, TypeError) as e:
             failed.append(f"{where}.{key}: cannot be checked: {e}")
     return passed, failed

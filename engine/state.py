@@ -7,7 +7,6 @@ Gatling, the duellist whose turn it is to discard, a dying player).
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +26,9 @@ class Seat:
     hand: int
     in_play: list[str] = field(default_factory=list)
     alive: bool = True
-    legend: bool = False
-    fame: int = 5
     ranges: dict = field(default_factory=dict)   # entered weapon ranges: {card name: range}
+    # A ruleset's own fields of a seat (Legends: `legend`, `fame`) are plain values set
+    # beside these when the header is read (Ruleset.read_seat): a clone copies them as is.
 
     def clone(self) -> "Seat":
         new = Seat.__new__(Seat)
@@ -67,12 +66,14 @@ class State:
     pending: list[Ask] = field(default_factory=list)
     winner: str | None = None
     options: dict = field(default_factory=dict)
-    feats: list[dict] = field(default_factory=list)   # Legends: [{"name", "tokens": {seat: n}}]
     turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
     custom: dict = field(default_factory=dict)  # abilities entered by name: {name: energy}
     # players out once the open questions are answered: [(seat, source, card)] (a card that
     # eliminates several players settles them together, effects.Ctx.settle_falls)
     falling: list[tuple] = field(default_factory=list)
+    # A ruleset's own fields of the state (Legends: `feats`) are set beside these when the
+    # header is read (Ruleset.read_extra); a copy shares them until the ruleset's
+    # `copy_fields` gives the copy its own.
 
     @property
     def ruleset(self) -> str:
@@ -86,9 +87,9 @@ class State:
         new.pending = list(self.pending)   # Ask values are replaced, never changed in place
         new.options = self.options        # read-only after setup
         new.custom = self.custom          # read-only after setup
-        new.feats = [{"name": f["name"], "tokens": dict(f["tokens"])} for f in self.feats]
         new.turn_log = list(self.turn_log)
         new.falling = list(self.falling)
+        self.rules.copy_fields(new)
         return new
 
     # -- lookups ------------------------------------------------------------------------
@@ -141,8 +142,8 @@ class State:
                       for s in self.seats],
             "turn": names[self.turn], "phase": self.phase, "bangs": self.bangs,
             "pending": [ask_dict(a, names) for a in self.pending],
-            "winner": self.winner, "feats": copy.deepcopy(self.feats),
-            "falling": [names[f[0]] for f in self.falling],
+            "winner": self.winner, "falling": [names[f[0]] for f in self.falling],
+            **self.rules.fields_dict(self),
         }
 
 

@@ -66,7 +66,7 @@ def public_view(state: State) -> dict:
         "winner": ({"side": state.winner, "text": said(rules.sides[state.winner]),
                     "roles": list(rules.side_roles.get(state.winner, ()))}
                    if state.winner else None),
-        "feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats],
+        **rules.public_fields(state),
     }
 
 

@@ -9,7 +9,8 @@ import pytest
 
 import engine
 from engine import RecordError, Refusal, apply, initial_state, public_view, view_for
-from engine.characters import BASE_CHARACTERS, LEGEND_CHARACTERS
+from engine.characters import BASE_CHARACTERS
+from engine.rulesets.legends.characters import LEGEND_CHARACTERS
 from engine.cards import BASE_CARDS
 from engine.rulesets import RULESETS
 from engine.errors import CODES, refusals_markdown

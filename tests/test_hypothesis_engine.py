@@ -92,7 +92,8 @@ class EngineMachine(RuleBasedStateMachine):
             assert 0 <= seat.hand <= deck_size(s), f"{seat.name}'s hand is {seat.hand}"
             if not seat.alive:
                 assert seat.hand == 0 and seat.in_play == []
-            assert 0 <= seat.fame <= 5
+            if s.rules.features.get("fame"):     # a field only Legends' seats have
+                assert 0 <= seat.fame <= 5
         for a in s.pending:
             assert s.seats[a.seat].alive, "a question is put to an eliminated player"
         if s.winner is None:

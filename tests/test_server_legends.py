@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import NAMES, TableHelper
-from engine.legends import FEATS
+from engine.rulesets.legends.feats import FEATS
 from engine.say import english
 
 PLAIN = ["Bart Cassidy", "Willy the Kid", "Rose Doolan", "Vulture Sam"]  # ordinary draws

@@ -125,11 +125,39 @@ class Ruleset:
     def deal_extra(self, header: dict, rng) -> None:
         """What a new game's header holds besides the seats (Legends: the first Feat)."""
 
+    def read_seat(self, d: dict, where: str, need) -> dict:
+        """A record seat's fields only this ruleset has (Legends: `legend`, `fame`), each a
+        plain value; `need(cond, where, message)` raises the record's error."""
+        return {}
+
     def read_extra(self, record: dict, state, need) -> None:
-        """Read the header keys only this ruleset has; `need(cond, where, message)`."""
+        """Read the header keys only this ruleset has into its own fields of the state;
+        `need(cond, where, message)`."""
         raw = record.get("feats", [])
         need(isinstance(raw, list), "feats", "a list of revealed Feats")
         need(not raw, "feats", "Feats belong to the legends ruleset")
+
+    # -- its own fields of the state --------------------------------------------------
+    seat_fields: tuple[str, ...] = ()   # a seat's own fields (read_seat), records expect them
+    expect_keys: tuple[str, ...] = ()   # other things a record of it may expect (expect_value)
+    counts: dict = {}      # counts the host may correct: {field: (low, high, What, what)}
+
+    def copy_fields(self, new) -> None:
+        """After a State was copied (its fields shared with the original), give the copy
+        its own mutable fields of this ruleset (Legends: the Feats' tokens)."""
+
+    def fields_dict(self, state) -> dict:
+        """Its fields of the state, for State.to_dict (records and tests)."""
+        return {}
+
+    def expect_value(self, state, key: str):
+        """What a record's expectation `key` (one of `expect_keys`) is checked against."""
+        raise KeyError(key)
+
+    def survive(self, ctx, i: int) -> bool:
+        """A character that survives its elimination once (Legends: legend Vulture Sam):
+        whether seat i stayed in the game."""
+        return False
 
     # -- the game ------------------------------------------------------------------------
     def check_passes(self, ctx, i: int, kind: str, value, keep, why: str,
@@ -228,9 +256,18 @@ class Ruleset:
         """Fields of a seat's public row that only this ruleset has."""
         return {}
 
+    def public_fields(self, state) -> dict:
+        """Fields of the public view that only this ruleset has (Legends: the Feats)."""
+        return {}
+
+    def page_names(self) -> list[str]:
+        """Names a page of this ruleset shows from data besides its cards and characters
+        (Legends: the Feats'), for its page catalogs."""
+        return []
+
     def phone_extras(self, state, seat: str) -> dict:
         """Fields of a phone's `me` that only this ruleset has."""
-        return {"feats": []}
+        return {}
 
     def card_info(self, card) -> dict:
         """What a ruleset adds to a card in the catalogue (Star Wars: its Destiny effects)."""

@@ -23,7 +23,7 @@ def check_question(card: str, symbol: str) -> dict:
 def phone_extras(state, seat: str) -> dict:
     i = state.index(seat)
     s = state.seats[i]
-    out: dict = {"feats": []}
+    out: dict = {}
     due = checks_due(Ctx(state)) if state.turn == i and not state.pending else []
     out["checks"] = [{"card": has_kind(state, i, k), "question":
                       check_question(has_kind(state, i, k), SYMBOL[k]),

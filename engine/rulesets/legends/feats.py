@@ -1,6 +1,6 @@
 """BANG! Legends: the Feats, fame tokens, becoming a Legend, claims, and the Jail's
-heart discard. The legend-side abilities are data in characters.LEGEND_CHARACTERS,
-read by the same hooks as the base characters.
+heart discard, and the revealed Feats a record's header holds. The legend-side abilities
+are data in characters.py, read by the same hooks as the base characters.
 
 A Feat's requirement is judged from what happened in the current turn (`turn_log`).
 The eight Feats with the Crossroad symbol can be done on purpose with one's own
@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import norm, parse_drawn, show
-from .effects import Ctx
-from .errors import Refusal
-from .moves import Move
-from .state import Ask, State
-from .table import cards_of, has_kind, hand_limit, target_problem
-from .turns import check_due, own_turn
-from .say import N_, msg, name, plural, series
+from ...cards import norm, parse_drawn, show
+from ...effects import Ctx
+from ...errors import Refusal
+from ...moves import Move
+from ...state import Ask, Seat, State
+from ...table import cards_of, has_kind, hand_limit, target_problem
+from ...turns import check_due, own_turn
+from ...say import N_, msg, name, plural, series
 
 Log = list[dict]
 
@@ -480,3 +480,28 @@ def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
     ctx.say("jail", msg("{seat} leaves Jail.", seat=seat.name))
     if check_due(ctx) is None:
         ctx.s.phase = "draw"
+
+
+def read_feats(raw: object, seats: list[Seat], need) -> list[dict]:
+    """The revealed Feats of a Legends record: [{"name", "tokens": {seat: n}}];
+    `need(cond, where, message)` raises the record's error."""
+    need(isinstance(raw, list), "feats", "a list of revealed Feats")
+    names = {s.name.casefold(): s.name for s in seats}
+    out = []
+    for k, f in enumerate(raw):
+        w = f"feats[{k}]"
+        need(isinstance(f, dict) and isinstance(f.get("name"), str) and f["name"].strip(),
+              f"{w}.name", "a Feat needs a name")
+        tokens = f.get("tokens", {})
+        need(isinstance(tokens, dict), f"{w}.tokens", "tokens are {seat: number}")
+        clean = {}
+        for who, n in tokens.items():
+            need(who.casefold() in names, f"{w}.tokens", f"no seat named {who!r}")
+            need(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 99,
+                  f"{w}.tokens", "a number of tokens from 1 to 99")
+            clean[names[who.casefold()]] = n
+        need(f["name"].strip().casefold() not in {x["name"].casefold() for x in out},
+              f"{w}.name", f"{f['name']!r} is revealed twice")
+        out.append({"name": f["name"].strip(), "tokens": clean})
+    need(len(out) <= 5, "feats", "at most 5 Feats are revealed at once")
+    return out

@@ -1,15 +1,19 @@
-"""BANG! Legends' home: the base game plus Feats, fame and the legend sides. The Feat
-rules themselves are in engine/legends.py; this object tells the core where they differ.
+"""BANG! Legends' home: the base game plus Feats, fame and the legend sides. `feats.py`
+holds the Feats and the Legends moves, `characters.py` the legend sides, `advice.py` what
+its phones are told, `texts.py` its rules reference entries; this object tells the core
+where the game differs, and owns its fields of the state: the revealed Feats
+(`state.feats`) and each seat's `legend` and `fame`.
 """
 from __future__ import annotations
 
-from ..cards import drawn
-from ..characters import LEGEND_CHARS, Character
-from ..advice import ability_options, feat_options
-from ..dealing import read_feats
-from ..legends import FEATS, do_boast, do_claim, do_jail_discard, do_perform
-from .base import Ruleset
-from ..say import N_
+from ...cards import drawn
+from ...characters import Character
+from ...say import N_, plural
+from ..base import Ruleset
+from .advice import ability_options, feat_options
+from .characters import LEGEND_CHARS
+from .feats import FEATS, do_boast, do_claim, do_jail_discard, do_perform, read_feats
+from .texts import LEGENDS_RULES
 
 
 class Legends(Ruleset):
@@ -20,6 +24,12 @@ class Legends(Ruleset):
     features = {"feats": True, "fame": True, "legend_sides": True}
     partials = {"host": ("_host_feats.html",), "phone": ("_phone_feats.html",),
                 "styles": ("css/feats.css",)}
+    rule_group = (N_("BANG! Legends"), "legends")
+    rule_texts = LEGENDS_RULES
+    rule_aliases = {"legend": "legends"}          # the legend sides' entries
+    seat_fields = ("legend", "fame")
+    expect_keys = ("feats",)
+    counts = {"fame": (0, 5, N_("Fame"), N_("fame"))}
 
     @property
     def referee_moves(self) -> dict:
@@ -43,8 +53,35 @@ class Legends(Ruleset):
     def deal_extra(self, header: dict, rng) -> None:
         header["feats"] = [{"name": rng.choice(FEATS).name, "tokens": {}}]
 
+    def read_seat(self, d: dict, where: str, need) -> dict:
+        fame = d.get("fame", 5)
+        need(isinstance(fame, int) and not isinstance(fame, bool) and 0 <= fame <= 5,
+             f"{where}.fame", f"a whole number from 0 to 5 is needed, not {str(fame)[:20]!r}")
+        return {"legend": bool(d.get("legend", False)), "fame": fame}
+
     def read_extra(self, record: dict, state, need) -> None:
-        state.feats = read_feats(record.get("feats", []), state.seats)
+        state.feats = read_feats(record.get("feats", []), state.seats, need)
+
+    def copy_fields(self, new) -> None:
+        new.feats = [{"name": f["name"], "tokens": dict(f["tokens"])} for f in new.feats]
+
+    def fields_dict(self, state) -> dict:
+        return {"feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats]}
+
+    def expect_value(self, state, key: str):
+        return {f["name"]: f["tokens"] for f in state.feats}
+
+    def survive(self, ctx, i: int) -> bool:
+        """Legend Vulture Sam is not eliminated: back to 4 life and his normal side."""
+        seat = ctx.s.seats[i]
+        ctx.s.pending = [a for a in ctx.s.pending if a.seat != i]
+        seat.legend, seat.fame = False, 0
+        seat.life = min(4, seat.max_life)
+        ctx.say("legend", plural("{seat} stays in the game with {n} life and turns back to the "
+                                 "normal side.", "{seat} stays in the game with {n} life and "
+                                 "turns back to the normal side.", seat.life, seat=seat.name),
+                seat=seat.name)
+        return True
 
     def hand_limit(self, life: int) -> int:
         """At 1 life a player may still keep 2 cards."""
@@ -53,6 +90,12 @@ class Legends(Ruleset):
     def seat_view(self, state, i: int) -> dict:
         seat = state.seats[i]
         return {"legend": seat.legend, "fame": seat.fame}
+
+    def public_fields(self, state) -> dict:
+        return {"feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats]}
+
+    def page_names(self) -> list[str]:
+        return [f.name for f in FEATS]
 
     def phone_extras(self, state, seat: str) -> dict:
         return {"feats": feat_options(state, seat), "abilities": ability_options(state, seat)}
