@@ -351,7 +351,7 @@ def test_the_catalog_module_of_each_language(app, scratch):
 def test_a_rulesets_own_words_only_at_its_tables(app, scratch):
     scratch("ru", "Beer", "Пиво", where="engine/cards.py")
     scratch("ru", "Darth Vader", "Дарт Вейдер", where="engine/rulesets/starwars/data.py")
-    scratch("ru", "Fifty Guns", "Пятьдесят стволов", where="engine/legends.py")   # a Feat
+    scratch("ru", "Fifty Guns", "Пятьдесят стволов", where="engine/rulesets/legends/feats.py")   # a Feat
     c = app.test_client()
     base = i18n.page_catalog("ru", "base")[1].decode()
     sw = i18n.page_catalog("ru", "starwars")[1].decode()
