@@ -41,9 +41,25 @@ class Ruleset:
     }
     sides = {"sheriff": N_("The Sheriff and the Deputies win."), "outlaws": N_("The Outlaws win."),
              "renegade": N_("The Renegade wins alone.")}
-    # the roles that win with each side (the end-of-game picture names the winners)
+    # the roles that win with each side (the end-of-game picture names the winners), and
+    # which side is the leader's, which plays against him, which plays alone (`winner`)
     side_roles = {"sheriff": ("sheriff", "deputy"), "outlaws": ("outlaw",),
                   "renegade": ("renegade",)}
+    leader_side, against_side, lone_side = "sheriff", "outlaws", "renegade"
+    # rewards and penalties (`settle`): the role whose elimination draws 3 cards, the role
+    # the leader is penalised for eliminating, each with its words; cards whose
+    # elimination rewards nobody (Star Wars' Jawas), with their note
+    reward = ("outlaw", N_("reward for eliminating an Outlaw"))
+    penalty = ("deputy", N_("{seat}, the Sheriff, eliminated a Deputy and discards every card "
+                            "in hand and in play."))
+    no_reward: tuple[str, ...] = ()
+    no_reward_note = ""
+
+    @property
+    def penalty_roles(self) -> tuple[str, ...]:
+        """Roles whose elimination can cost its author a penalty: settled before any reward
+        when one card eliminates several players (effects.Ctx.settle_falls)."""
+        return (self.penalty[0],)
     # The words a page uses for this game (the engine's own sentences use them too).
     words = {"life": N_("life"), "check": N_("draw!"), "character": N_("character"),
              "leader": N_("Sheriff"), "no_jail_on_leader": N_("The Sheriff cannot be put in Jail."),
@@ -62,9 +78,6 @@ class Ruleset:
                        "outlaw": N_("Outlaw"), "renegade": N_("Renegade")},
              "bang_limit": N_("Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
                               "the limit).")}
-    # roles whose elimination can cost its author a penalty: settled before any reward
-    # when one card eliminates several players (effects.Ctx.settle_falls)
-    penalty_roles: tuple = ("deputy",)
     # the rules this ruleset has of its own for the core's rule ids (a refusal or a note
     # cites the ruleset's entry: Cover, not the Barrel); see own_rule
     rule_for: dict = {}
@@ -73,8 +86,6 @@ class Ruleset:
     # which roles win with each side, a short hint per blue card for the in-play picker,
     # and the look (a theme name and a stylesheet loaded only at this ruleset's tables).
     role_marks = {"sheriff": "★", "deputy": "☆", "outlaw": "✖", "renegade": "◆"}
-    side_roles = {"sheriff": ("sheriff", "deputy"), "outlaws": ("outlaw",),
-                  "renegade": ("renegade",)}
     blue_hints = {"Barrel": N_("draw! a heart to dodge a shot"), "Scope": N_("you see others 1 closer"),
                   "Mustang": N_("others see you 1 farther"), "Jail": N_("draw! a heart or skip your turn"),
                   "Dynamite": N_("passes on, or explodes on ♠2–9")}
@@ -199,17 +210,20 @@ class Ruleset:
         return max(0, life)
 
     def winner(self, state) -> str | None:
-        """Who has won, judged from the roles still alive."""
+        """Who has won, judged from the roles still alive: when the leader falls, the one
+        who plays alone if he is the last one standing, else the side against the leader;
+        while the leader lives, his side once nobody against him is left."""
         living = [s for s in state.seats if s.alive]
         roles = {s.role for s in living}
-        if not any(s.role == "sheriff" for s in state.seats):
-            return None                      # a record without a sheriff never ends by roles
-        if "sheriff" not in roles:
-            if len(living) == 1 and living[0].role in ("renegade", "unknown"):
-                return "renegade" if living[0].role == "renegade" else None
-            return "outlaws"
-        if not roles & {"outlaw", "renegade", "unknown"}:
-            return "sheriff"
+        if not any(s.role == self.leader for s in state.seats):
+            return None                      # a record without a leader never ends by roles
+        lone = self.side_roles[self.lone_side]
+        if self.leader not in roles:
+            if len(living) == 1 and (living[0].role in lone or living[0].role == "unknown"):
+                return self.lone_side if living[0].role in lone else None
+            return self.against_side
+        if not roles & {*self.side_roles[self.against_side], *lone, "unknown"}:
+            return self.leader_side
         return None
 
     def settle(self, ctx, i: int, source: int | None, card: str) -> None:
@@ -218,13 +232,14 @@ class Ruleset:
         if source is None or source == i or not ctx.s.seats[source].alive:
             return
         killer = ctx.s.seats[source]
-        if seat.role == "outlaw":
-            ctx.gain(source, 3, msg("reward for eliminating an Outlaw"))
-        elif seat.role == "deputy" and killer.role == "sheriff":
-            killer.hand, killer.in_play = 0, []
-            ctx.say("penalty", msg("{seat}, the Sheriff, eliminated a Deputy and discards "
-                                   "every card in hand and in play.", seat=killer.name),
-                    seat=killer.name)
+        if seat.role == self.reward[0]:
+            if card in self.no_reward:
+                ctx.say("note", msg(self.no_reward_note, card=name(card)))
+            else:
+                ctx.gain(source, 3, msg(self.reward[1]))
+        elif seat.role == self.penalty[0] and killer.role == self.leader:
+            killer.hand, killer.in_play, killer.ranges = 0, [], {}
+            ctx.say("penalty", msg(self.penalty[1], seat=killer.name), seat=killer.name)
             ctx.refill(source)
 
     # -- what pages are told -------------------------------------------------------------

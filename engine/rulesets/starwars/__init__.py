@@ -2,9 +2,11 @@
 Hunter; energy for life; checks answered pass or fail; Encounters with Destiny; ability
 cards (seven known, any other entered by name with its energy).
 
-`data.py` holds the deck, the ability cards, the roles and the words; `destiny.py` the
-extra effects of a card's copy; `abilities.py` Tempered's repeat; `texts.py` the rules
-reference entries.
+`data.py` holds the deck, the ability cards, the roles, sides and words; `destiny.py`
+the extra effects of a card's copy; `abilities.py` Tempered's repeat; `advice.py` what its
+phones are told; `playout.py` its random moves; `pages.py` its roles' marks, blue cards'
+hints and theme; `texts.py` the rules reference entries. Who wins and the rewards and
+penalties are the base game's, read from this data (`Ruleset.winner`, `settle`).
 """
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from ...cards import BASE
 from ...characters import Character
 from ...errors import Refusal
 from ..base import Ruleset
-from . import data, look, playout
+from . import data, playout
 from .abilities import repeat
 from .advice import phone_extras
 from .destiny import after as destiny_after, resolve
+from .pages import BLUE_HINTS, LOOK, ROLE_MARKS
 from .texts import SW_RULES
 from ...say import N_, is_message, msg, name
 
@@ -33,23 +36,26 @@ class StarWars(Ruleset):
     role_mix = data.ROLE_MIX
     goals = data.GOALS
     sides = data.SIDES
-    side_roles = {"empire": ("vader", "stormtrooper"), "rebels": ("rebel",),
-                  "bounty_hunter": ("bounty_hunter",)}
+    side_roles = data.SIDE_ROLES
+    leader_side, against_side, lone_side = "empire", "rebels", "bounty_hunter"
+    reward = ("rebel", N_("reward for eliminating a Rebel"))
+    penalty = ("stormtrooper", N_("{seat}, Darth Vader, eliminated a Stormtrooper and discards "
+                                  "every card in hand and in play."))
+    no_reward = data.NO_REWARD
+    no_reward_note = N_("A Rebel eliminated by {card}: nobody draws a reward.")
     words = data.WORDS
     features = {"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
     why_not = data.WHY_NOT
-    penalty_roles = ("stormtrooper",)
     rule_for = {**{base.rule: mine.rule for mine in data.SW_CARDS.rows
                    for base in BASE.rows if base.kind == mine.kind and base.rule and
                    not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
                 **data.RULE_FOR}
     partials = {"host": (), "phone": (), "lobby": ("_phone_lobby_ability.html",)}
-    role_marks = look.ROLE_MARKS
-    side_roles = look.SIDE_ROLES
-    blue_hints = look.BLUE_HINTS
-    look = look.LOOK
+    role_marks = ROLE_MARKS
+    blue_hints = BLUE_HINTS
+    look = LOOK
     rule_group = (N_("BANG! Star Wars"), "sw")
     rule_texts = SW_RULES
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
@@ -121,37 +127,6 @@ class StarWars(Ruleset):
 
     def resolve(self, ctx, i, card, played, m, effect, ask=None) -> None:
         resolve(ctx, i, card, played, m, effect, ask)
-
-    def winner(self, state) -> str | None:
-        living = [s for s in state.seats if s.alive]
-        roles = {s.role for s in living}
-        if not any(s.role == "vader" for s in state.seats):
-            return None                      # a record without Vader never ends by roles
-        if "vader" not in roles:
-            if len(living) == 1 and living[0].role in ("bounty_hunter", "unknown"):
-                return "bounty_hunter" if living[0].role == "bounty_hunter" else None
-            return "rebels"
-        if not roles & {"rebel", "bounty_hunter", "unknown"}:
-            return "empire"
-        return None
-
-    def settle(self, ctx, i, source, card) -> None:
-        seat = ctx.s.seats[i]
-        if source is None or source == i or not ctx.s.seats[source].alive:
-            return
-        killer = ctx.s.seats[source]
-        if seat.role == "rebel":
-            if card in data.NO_REWARD:
-                ctx.say("note", msg("A Rebel eliminated by {card}: nobody draws a reward.",
-                                    card=name(card)))
-            else:
-                ctx.gain(source, 3, msg("reward for eliminating a Rebel"))
-        elif seat.role == "stormtrooper" and killer.role == "vader":
-            killer.hand, killer.in_play, killer.ranges = 0, [], {}
-            ctx.say("penalty", msg("{seat}, Darth Vader, eliminated a Stormtrooper and "
-                                   "discards every card in hand and in play.", seat=killer.name),
-                    seat=killer.name)
-            ctx.refill(source)
 
     # -- what pages are told -------------------------------------------------------------
     def seat_view(self, state, i: int) -> dict:

@@ -90,6 +90,8 @@ GOALS = {
     "bounty_hunter": N_("Work for yourself: be the one left at the very end, Darth Vader "
                         "included."),
 }
+SIDE_ROLES = {"empire": ("vader", "stormtrooper"), "rebels": ("rebel",),
+              "bounty_hunter": ("bounty_hunter",)}     # the roles that win with each side
 SIDES = {"empire": N_("Darth Vader and the Stormtroopers win: the Empire holds the galaxy."),
          "rebels": N_("The Rebels win: Darth Vader has fallen."),
          "bounty_hunter": N_("The Bounty Hunter wins alone.")}

@@ -9,6 +9,7 @@ Destiny effect on the target's cards put after it waits for the target's answer.
 """
 from __future__ import annotations
 
+from ...effects import Ctx
 from ...errors import Refusal
 from ...plays import bang_allowed, pay, resolve_cat_balou
 from ...say import msg, name
@@ -110,7 +111,6 @@ def order_question(state, i: int, card, key: str, m) -> dict | None:
 def later(ctx, i, card, key, m, effect) -> None:
     """The BANG! first: its target answers, then the Destiny effect (`after`). The choice
     is checked now, on a copy, as if it applied at once."""
-    from ...effects import Ctx
     s = ctx.s
     probe = Ctx(s.copy())
     j = s.index(m.opts.get("target"))

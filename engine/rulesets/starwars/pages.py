@@ -1,13 +1,11 @@
-"""How BANG! Star Wars looks on the pages: each role's mark, which roles win with each side,
-a short hint per blue card for the phone's in-play picker (our own words), and its theme:
-a starfield-dark palette in static/css/starwars.css, loaded only at Star Wars tables."""
+"""How BANG! Star Wars looks on the pages: each role's mark, a short hint per blue card for
+the phone's in-play picker (our own words), and its theme: a starfield-dark palette in
+static/css/starwars.css, loaded only at Star Wars tables."""
 from __future__ import annotations
 
 from ...say import N_
 
 ROLE_MARKS = {"vader": "▼", "stormtrooper": "▽", "rebel": "✦", "bounty_hunter": "◎"}
-SIDE_ROLES = {"empire": ("vader", "stormtrooper"), "rebels": ("rebel",),
-              "bounty_hunter": ("bounty_hunter",)}
 BLUE_HINTS = {
     "Lightsaber": N_("reach 1, any number of BANG! a turn"),
     "Ion Blaster": N_("enter the range printed on it"),
