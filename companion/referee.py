@@ -92,6 +92,11 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
     if acting.target not in ("reach", "distance1", "any", "other", "not_sheriff"):
         out["needs_target"] = False
         out["play"] = ruling(engine.judge(state, base))
+        if played.entered_range:     # the player has not entered a range yet: none to speak of
+            kept = [d for d in out["play"].get("decisions", []) if d.get("id") != "range"]
+            out["play"].pop("decisions", None)
+            if kept:
+                out["play"]["decisions"] = kept
         out["targets"] = []
         return out
     out["needs_target"] = True

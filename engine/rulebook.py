@@ -25,7 +25,8 @@ GROUPS: list[tuple[str, str]] = [
     (N_("Dying, elimination, rewards"), "dying"),
     (N_("Cards"), "card"),
     (N_("Characters"), "char"),
-    (N_("Rulings (FAQ and project decisions)"), "faq"),
+    (N_("Rulings: common questions, and the app's reading where the rulebook is "
+        "silent"), "faq"),
     (N_("The companion"), "host"),
 ]   # a ruleset's own group comes after these (`add`)
 
@@ -595,8 +596,8 @@ RULES: dict[str, dict] = {
     },
     "faq.bart_gringo_last_life": {
         "title": N_("Bart Cassidy and El Gringo on their last life point"),
-        "text": N_("Project decision: their card comes only after the hit is settled and only if "
-                   "they are still alive, so it cannot be the Beer that saves them. If they are "
+        "text": N_("The rulebook does not say. The app's reading: their card comes only after the "
+                   "hit is settled and only if they are still alive, so it cannot be the Beer that saves them. If they are "
                    "saved, they get it then."),
         "see": ["char.bart_cassidy", "char.el_gringo", "dying"],
     },
@@ -662,7 +663,7 @@ RULES: dict[str, dict] = {
     },
     "faq.suzy_duel": {
         "title": N_("Suzy Lafayette during a Duel"),
-        "text": N_("Project decision: she draws the moment her hand is empty, even in the middle "
+        "text": N_("The rulebook does not say. The app's reading: she draws the moment her hand is empty, even in the middle "
                    "of a Duel, so the new card may keep her in it."),
         "see": ["char.suzy_lafayette", "card.duel"],
     },
@@ -742,7 +743,7 @@ RULES: dict[str, dict] = {
     },
     "faq.sheriff_hand": {
         "title": N_("The Sheriff's starting hand"),
-        "text": N_("Project decision: the Sheriff starts with as many cards as his starting life, "
+        "text": N_("The rulebook does not say. The app's reading: the Sheriff starts with as many cards as his starting life, "
                    "his extra life point included. A table option deals him only his character's "
                    "bullets."),
         "see": ["setup.hand"],

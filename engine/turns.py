@@ -128,7 +128,8 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
             won = ctx.heal(i, 2, name_of(name))
             if won < 2:
                 ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
-                                    "{life} (a project decision).", card=name_of(name),
+                                    "{life}. The rulebook does not say; this is the app's reading "
+                                    "(rules page: {card}).", card=name_of(name),
                                     seat=seat.name, won=won, life=name_of(rules.words["life"])),
                         decision="hope_cap")
         else:

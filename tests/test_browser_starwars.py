@@ -134,7 +134,7 @@ def test_a_star_wars_tracker_table_to_a_win(server, pw, browser):
     ann.locator("#weapon-picker").get_by_role("button", name=re.compile("^A280")).click()
     dialog = ann.locator("#ref-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("project decision")
+    expect(dialog).to_contain_text("The rulebook does not give this range")
     shot(ann, "starwars-phone-range")
     dialog.get_by_role("button", name="Range 3").click()
     expect(ann.locator("#weapon-line")).to_contain_text("A280, reaches distance 3")

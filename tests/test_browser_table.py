@@ -338,11 +338,17 @@ def test_the_end_of_a_game_as_a_picture(server, pw, browser, tmp_path):
     sheet.get_by_role("button", name="BANG!", exact=True).click()
     sheet.get_by_role("button", name="Bob", exact=True).click()
     bob.locator("#my-question").get_by_role("button", name="Take the hit").click()
+    # the host has a correction panel open when the game ends (issue 22 part 7)
+    seat_tile(host, "Cid").click()
+    expect(host.locator("#seat-dialog")).to_be_visible()
     bob.locator("#my-question").get_by_role("button", name="I'm out").click()
     bob.locator("#confirm-dialog").get_by_role("button", name="Yes, I'm out").click()
 
     story = host.locator("#story-card")
     expect(story).to_be_visible()
+    # the story takes the screen: the correction panel closed itself
+    expect(host.locator("#seat-dialog")).to_be_hidden()
+    assert not host.evaluate("document.getElementById('seat-dialog').open")
     chart = story.locator("svg.story-chart")
     expect(chart.locator("path.life-line")).to_have_count(4)
     expect(chart.locator("g.out-mark[data-seat=Bob] title")).to_have_text("Bob out, by Ann")
@@ -372,6 +378,44 @@ def test_the_end_of_a_game_as_a_picture(server, pw, browser, tmp_path):
     expect(scores).to_contain_text("as ")
     shot(host, "table-scores")
     for c in (actx, bctx, host_ctx):
+        c.close()
+    assert not watch.errors, watch.errors
+
+
+ROLE_CARD = """() => { const b = document.getElementById("role-hold");
+  return { face: !b.querySelector(".role-face").hidden, cover: !b.querySelector(".role-cover").hidden,
+           text: b.innerText, help: document.getElementById("role-help").textContent }; }"""
+
+
+@pytest.mark.browser
+def test_a_public_role_is_shown_face_up(server, pw, browser, tmp_path):
+    """Issue 22 part 7: an eliminated player's role is public, so his phone shows it face up
+    and no longer says "press and hold to look"; a living player's stays hidden until held,
+    and is hidden again when let go."""
+    watch = Watch()
+    record = four(("Bob", {"life": 1}),
+                  moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
+                         {"by": "Bob", "respond": "take"}, {"by": "Bob", "respond": "take"}])
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "out")
+    bctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE")
+    cctx, cid = seat_phone(browser, watch, pw, host, "Cid", "iPhone SE")
+    expect(bob.locator("#outcome")).to_contain_text("You are out")
+    card = bob.evaluate(ROLE_CARD)
+    assert card["face"] and not card["cover"], card
+    assert "Outlaw" in card["text"] and "hold" not in card["text"].lower(), card
+    assert "hold" not in card["help"].lower(), card
+    bob.locator("#role-hold").dispatch_event("pointerdown")
+    bob.locator("#role-hold").dispatch_event("pointerup")
+    assert bob.evaluate(ROLE_CARD)["face"], "letting go hid a public role"
+    shot(bob, "table-out-role-face-up")
+    # Cid is alive: the card is face down and says how to look
+    card = cid.evaluate(ROLE_CARD)
+    assert card["cover"] and not card["face"] and "hold" in card["text"].lower(), card
+    cid.locator("#role-hold").dispatch_event("pointerdown")
+    expect(cid.locator(".role-face")).to_be_visible()
+    cid.locator("#role-hold").dispatch_event("pointerup")
+    expect(cid.locator(".role-face")).to_be_hidden()
+    for c in (bctx, cctx, host_ctx):
         c.close()
     assert not watch.errors, watch.errors
 

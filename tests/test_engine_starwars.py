@@ -126,7 +126,7 @@ def test_rulings_say_when_they_rest_on_a_project_decision():
     assert r["ok"] and [d["id"] for d in r["decisions"]] == ["range"]
     refused = judge(state, {"by": "Ann", "play": "DLT-19"})
     assert refused["code"] == "range_required"
-    assert "Project decision" in english(refused["rule_text"])
+    assert "The rulebook does not give the range" in english(refused["rule_text"])
     state.seats[0].life = 3
     state.seats[0].in_play = []
     hope = _table(life=4, in_play=["A New Hope"])

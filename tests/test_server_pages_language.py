@@ -94,7 +94,8 @@ def test_the_rules_page_shows_rules_titles_and_texts_through_the_catalog(client,
     r = RULES["setup.roles"]
     assert f"<h2>HU:{GROUPS[0][0]}</h2>" in html
     assert f"<h3>HU:{r['title']} " in html and f"<p>HU:{r['text']}</p>" in html
-    assert 'aria-label="HU:Link to this rule (setup.roles)"' in html
+    assert f'aria-label="HU:Link to this rule: HU:{r["title"]}"' in html
+    assert "setup.roles<" not in html and "(setup.roles)" not in html
     assert unmarked(html) == []
 
 

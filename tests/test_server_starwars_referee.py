@@ -144,7 +144,7 @@ def test_a_new_hope_cap_rests_on_a_project_decision(record_table):
     assert ruling["ok"] and "hope_cap" in [d["id"] for d in ruling["decisions"]]
     assert t.emit("Bob", "move", {"check": "pass"})["ok"]
     lines = t.last("Bob")["log"]
-    assert any(line.get("decision") == "hope_cap" and "project decision" in line["text"]
+    assert any(line.get("decision") == "hope_cap" and "the app's reading" in line["text"]
                for line in lines)
 
 
@@ -155,6 +155,18 @@ def test_entered_range_and_custom_ability_say_they_are_decisions(record_table):
     assert "range" in ids and "custom_ability" in ids       # Ann's card is entered by name
     assert t.view("Ann")["me"]["ability_card"]["custom"]
     assert "no automatic effect" in t.view("Ann")["me"]["ability_card"]["note"]
+
+
+def test_a_blasters_preview_does_not_say_its_range_was_entered(record_table):
+    """Before the player is asked for the range printed on his A280, the "Play A280" sheet
+    shows the ruling: the range the dry run needed is none he entered, so the ruling does
+    not say "was entered from the card" (after the play, with his range, it does)."""
+    t = record_table(sw(seats(Ann={"character": "Fearless"}), turn="Ann"))
+    ack = t.emit("Ann", "targets", {"card": "A280"})
+    assert ack["ok"] and ack["needs_target"] is False and ack["play"]["ok"]
+    assert "range" not in [d["id"] for d in ack["play"].get("decisions", [])], ack["play"]
+    assert t.emit("Ann", "move", {"play": "A280", "range": 3})["ok"]
+    assert any(line.get("decision") == "range" for line in t.last("Ann")["log"])
 
 
 def test_resilient_tempered_and_inventive_on_the_phone(record_table):

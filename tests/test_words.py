@@ -352,3 +352,74 @@ def test_a_refusal_carries_its_rules_title():
     d = e.value.to_dict()
     assert d["rule"] == "turn.bang_limit" and english(d["rule_title"]) == RULES["turn.bang_limit"]["title"]
     assert not problems(english(d["rule_title"]))
+
+
+# ---- the pages as a person reads them (issue 22 part 5) ------------------------------------
+
+# words for us, not for a player: a ruling says what it means to him (the app's reading
+# where the rulebook is silent) and where to read it, never that it is "a project decision"
+JARGON = re.compile(r"(?i)project decision|projektdönt|решени\w* проекта")
+LANGS = ("en", "hu", "ru")
+
+
+def page_problems(text: str) -> list[str]:
+    return problems(text) + [m.group(0) for m in JARGON.finditer(text)]
+
+
+def every_page(client) -> dict[str, str]:
+    """Every page the server renders: the start page, the list of tables, a bad address,
+    the rules, and the join, host and phone pages of a table of each ruleset and mode."""
+    urls = {"start": "/", "tables": "/join", "rules": "/rules", "error": "/t/nosuchtable"}
+    for ruleset in engine.RULESETS:
+        for mode in ("tracker", "referee"):
+            made = client.post("/tables", data={"ruleset": ruleset, "mode": mode})
+            table = made.headers["Location"].rstrip("/").split("/")[-1]
+            urls.update({f"join {ruleset} {mode}": f"/t/{table}",
+                         f"host {ruleset} {mode}": f"/host/{table}",
+                         f"phone {ruleset} {mode}": f"/p/{table}"})
+    return urls
+
+
+def test_the_page_nets_catch_an_id_and_our_jargon():
+    for text in ["Szerepek setup.roles", "Rule: card.bang", "a project decision",
+                 "(projektdöntés)", "Решение проекта: она"]:
+        assert page_problems(text), text
+    for text in ["Roles", "The app's reading (the rulebook does not say): she draws."]:
+        assert not page_problems(text), (text, page_problems(text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_reads_as_plain_words(lang):
+    """Each page as the server renders it, in each language: its visible text, titles and
+    labels show no rule id, no identifier and no word of ours (`project decision`)."""
+    from companion import create_app
+    from test_i18n import visible_text
+    client = create_app({"TESTING": True}).test_client()
+    bad = []
+    for page, url in every_page(client).items():
+        r = client.get(url, query_string={"lang": lang})
+        assert r.status_code in (200, 404), (page, r.status_code)
+        html = r.get_data(as_text=True)
+        assert f'<html lang="{lang}"' in html, page
+        found = page_problems(visible_text(html))
+        if found:
+            bad.append(f"{page}: {sorted(set(found))[:8]}")
+    assert not bad, f"{lang}:\n" + "\n".join(bad)
+
+
+def test_no_word_of_the_catalogs_is_our_jargon():
+    """What the pages' scripts and the engine say reaches a player through the catalogs:
+    no English msgid and no translation says `project decision`."""
+    from babel.messages.pofile import read_po
+    from companion import i18n
+    bad = []
+    for lang in LANGS:
+        path = i18n.pot_path() if lang == "en" else i18n.po_path(lang)
+        with open(path, "rb") as f:
+            for m in read_po(f):
+                texts = [m.id, m.string] if lang != "en" else [m.id]
+                for text in texts:
+                    for t in (text if isinstance(text, (list, tuple)) else [text]):
+                        if t and JARGON.search(t):
+                            bad.append(f"{lang}: {t[:90]!r}")
+    assert not bad, "\n".join(bad)

@@ -98,6 +98,10 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
       drawSeat();
       seatDialog.showModal();
     },
-    refresh() { if (seatDialog.open) drawSeat(); },
+    // the game just ended: its story takes the screen, the correction panel steps aside
+    refresh({ ended = false } = {}) {
+      if (ended && seatDialog.open) seatDialog.close();
+      else if (seatDialog.open) drawSeat();
+    },
   };
 }

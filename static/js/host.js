@@ -14,6 +14,7 @@ import { t } from "./i18n.js";
 const table = tableId();
 let snap = null;
 let socket = null;
+let wasOver = null;     // whether the last snapshot showed a finished game
 const send = (event, payload) => emit(socket, event, payload);
 const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.name === name) || null;
 
@@ -39,7 +40,9 @@ function render(s) {
   renderHostFeats(s);
   renderStory($("#story-card"), table.story || null, { word: word("life") });
   renderScores($("#scores-card"), table.scores || null);
-  controls.refresh();
+  const over = table.status === "over" || !!get(s, "view", "winner");
+  controls.refresh({ ended: over && wasOver === false });
+  wasOver = over;
   $("#undo").disabled = table.can_undo === false;
   $("#end-game").disabled = table.status === "over";
   $("#new-game-open").classList.toggle("primary", table.status === "over");

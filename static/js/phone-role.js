@@ -1,5 +1,7 @@
 // The secret role card: shown only while pressed and held, hidden again on release, so a
 // neighbour glancing at the phone sees nothing. Works with touch, mouse, pen and keyboard.
+// Once the role is public (the player is out, the game is over, Darth Vader's from the
+// start) the card shows it face up and says so: there is nothing left to hide.
 import { roleInfo, roleClass } from "./roles.js";
 import { t } from "./i18n.js";
 
@@ -18,6 +20,7 @@ export function wireRoleCard(button) {
   const hide = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    if (button.classList.contains("public")) return;
     face.hidden = true;
     cover.hidden = false;
     button.classList.remove("revealed");
@@ -36,8 +39,19 @@ export function wireRoleCard(button) {
   hide();
 }
 
-/** Put the role and its goal on the (hidden) face of the card. */
-export function renderRole(me) {
+/** Put the role and its goal on the (hidden) face of the card; a role the table sees
+ * (`shown`: the seat's public row names it) is shown face up. */
+export function renderRole(me, shown = false) {
+  const button = document.getElementById("role-hold");
+  const open = !!(shown && me && me.role);
+  if (open !== button.classList.contains("public")) {
+    button.classList.toggle("public", open);
+    button.querySelector(".role-cover").hidden = open;
+    button.querySelector(".role-face").hidden = !open;
+    button.classList.toggle("revealed", open);
+  }
+  document.getElementById("role-help").textContent = open
+    ? t("Everyone sees your role now.") : t("Press and hold to look. Let go to hide it.");
   const info = roleInfo(me && me.role);
   const name = document.getElementById("role-name");
   const goal = document.getElementById("role-goal");

@@ -47,7 +47,7 @@ export async function askRange(name) {
   const card = tname(name);
   const r = await sheet(t("{card}: its range", { card }),
     h("p", {}, t("Which range is printed on your {card}?", { card })),
-    h("p", { class: "muted small decision" }, t("The rulebook does not give this range: the app keeps the one you enter for this card (a project decision).")),
+    h("p", { class: "muted small decision" }, t("The rulebook does not give this range: the app keeps the one you enter for this card.")),
     (done) => h("div", { class: "range-buttons", role: "group", "aria-label": t("Range") },
       [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "range-btn", "aria-label": t("Range {n}", { n }), onclick: () => done(n) }, String(n)))));
   const dlg = dialog();

@@ -40,9 +40,9 @@ def phone_extras(state, seat: str) -> dict:
                       "cards": sorted(DESTINY)}
     custom = ABILITIES.find(s.character) is None
     out["ability_card"] = {"name": s.character, "custom": custom,
-                           "note": msg("Entered by name: the app applies no automatic "
-                                       "effect; the table applies the card's text (a project "
-                                       "decision).") if custom else ""}
+                           "note": msg("Entered by name: the app does not know this card "
+                                       "and applies no automatic effect; the table applies "
+                                       "its text.") if custom else ""}
     if s.character == TEMPERED and state.turn == i:
         out["abilities"] = {"repeat": try_move(state, {"by": seat, "ability": {"repeat": True},
                                                    **_last_target(state)})}

@@ -147,7 +147,8 @@ DECISIONS = {
                          "not give it, so the app keeps what the player entered."),
               "rule": "sw.card.weapons"},
     "hope_cap": {"text": N_("A New Hope's 2 energy stop at the starting energy, like every other "
-                            "way of winning energy back in this edition (a project decision)."),
+                            "way of winning energy back in this edition: the rulebook does not say, "
+                            "this is the app's reading."),
                  "rule": "sw.card.a_new_hope"},
     "custom_ability": {"text": N_("This player's ability card was entered by name: the app "
                                   "applies no automatic effect for it; the table applies its text."),

@@ -36,7 +36,7 @@ SW_RULES: dict[str, dict] = {
         "text": N_("Whoever eliminates a Rebel, a Rebel included, draws 3 cards; nobody draws "
                    "for a Rebel taken out by the Jawas or by the Trash Compactor. If Darth Vader "
                    "eliminates a Stormtrooper, he discards every card in his hand and in play. "
-                   "Project decision: a Stormtrooper lost to Vader's Jawas still costs Vader his "
+                   "The rulebook does not say. The app's reading: a Stormtrooper lost to Vader's Jawas still costs Vader his "
                    "cards: the rulebook lifts only the reward for Jawas, not the penalty."),
         "see": ["sw.goals", "sw.card.jawas", "sw.card.trash_compactor"],
     },
@@ -46,8 +46,8 @@ SW_RULES: dict[str, dict] = {
                    "card lies on top of it and replaces it until the card leaves play; only one "
                    "weapon may be in play, a new one sends the old one to the discard pile. A "
                    "weapon sets how far a BANG! reaches, never the distance itself. "
-                   "Project decision: the app does not know the range of the Ion Blaster, the "
-                   "Crossbow, the DLT-19 and the A280: the player enters the number printed on "
+                   "The rulebook does not give the range of the Ion Blaster, the Crossbow, the "
+                   "DLT-19 and the A280: the player enters the number printed on "
                    "the card when putting it in play, and the app keeps it for that card."),
         "see": ["sw.card.lightsaber", "reach"],
     },
@@ -83,7 +83,7 @@ SW_RULES: dict[str, dict] = {
                    "may still be played, and a Destiny effect that is not healing still works). "
                    "Its copy may carry: draw a card, or another player of your choice wins back "
                    "1 energy (not with two players left). "
-                   "Project decision: the rulebook's example of two Bacta Tanks after a Trash "
+                   "The rulebook's example of two Bacta Tanks after a Trash "
                    "Compactor speaks of two players left, which its own rule forbids; the app "
                    "reads it as two energy left."),
         "see": ["sw.energy", "sw.destiny", "sw.card.respite"],
@@ -183,7 +183,7 @@ SW_RULES: dict[str, dict] = {
         "text": N_("Put in front of yourself. At the start of your next turn, before drawing, "
                    "make a check: its symbol gives 2 energy and the card is discarded; otherwise "
                    "it passes to the player on your left, and so on around the table. "
-                   "Project decision: the 2 energy never take a player above the starting energy, "
+                   "The rulebook does not say. The app's reading: the 2 energy never take a player above the starting energy, "
                    "like every other way of winning energy back in this edition."),
         "see": ["sw.check", "sw.energy"],
     },
@@ -229,7 +229,7 @@ SW_RULES: dict[str, dict] = {
     },
     "sw.ability.custom": {
         "title": N_("An ability card the app does not know"),
-        "text": N_("Project decision: an ability card other than the seven is entered by its name and "
+        "text": N_("An ability card other than the seven is entered by its name and "
                    "its energy. The app applies no automatic effect for it: the table applies "
                    "the card's text itself."),
         "see": ["sw.abilities"],
@@ -258,7 +258,7 @@ SW_RULES: dict[str, dict] = {
         "text": N_("Once a turn, discards a BANG! from hand to repeat the effect of the "
                    "red-bordered card just played, a BANG! included (the repeat is not a BANG! "
                    "played). A repeat is never repeated and brings no Encounter with Destiny. "
-                   "Project decision: the repeated effect chooses its target again, as the card "
+                   "The rulebook does not say. The app's reading: the repeated effect chooses its target again, as the card "
                    "would."),
         "see": ["sw.destiny"],
     },
