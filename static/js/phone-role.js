@@ -1,7 +1,5 @@
 // The secret role card: shown only while pressed and held, hidden again on release, so a
 // neighbour glancing at the phone sees nothing. Works with touch, mouse, pen and keyboard.
-// Once the role is public (the player is out, the game is over, Darth Vader's from the
-// start) the card shows it face up and says so: there is nothing left to hide.
 import { roleInfo, roleClass } from "./roles.js";
 import { t } from "./i18n.js";
 
@@ -39,19 +37,16 @@ export function wireRoleCard(button) {
   hide();
 }
 
-/** Put the role and its goal on the (hidden) face of the card; a role the table sees
- * (`shown`: the seat's public row names it) is shown face up. */
-export function renderRole(me, shown = false) {
-  const button = document.getElementById("role-hold");
+/** The role and its goal on the card's face, up when `shown` (public). */
+export function renderRole(me, shown) {
+  const b = document.getElementById("role-hold");
   const open = !!(shown && me && me.role);
-  if (open !== button.classList.contains("public")) {
-    button.classList.toggle("public", open);
-    button.querySelector(".role-cover").hidden = open;
-    button.querySelector(".role-face").hidden = !open;
-    button.classList.toggle("revealed", open);
+  if (open !== b.classList.contains("public")) {
+    for (const c of ["public", "revealed"]) b.classList.toggle(c, open);
+    b.querySelector(".role-cover").hidden = open;
+    b.querySelector(".role-face").hidden = !open;
   }
-  document.getElementById("role-help").textContent = open
-    ? t("Everyone sees your role now.") : t("Press and hold to look. Let go to hide it.");
+  b.setAttribute("aria-describedby", open ? "role-goal" : "role-help");
   const info = roleInfo(me && me.role);
   const name = document.getElementById("role-name");
   const goal = document.getElementById("role-goal");
