@@ -116,32 +116,106 @@ def four(*changes, ruleset="base", **top) -> dict:
 
 # --- 320 px -------------------------------------------------------------------------------
 
+LANGS = {"en": "en-US", "hu": "hu-HU", "ru": "ru-RU"}     # each phone's browser language
+# the longest of the connection line's states, in each language, as the top bar may show it
+CONN = ("Connected", "Reconnecting…", "Not connected", "Connecting…")
+
+
+def words(lang: str):
+    """A page's words in `lang`, from its catalog (English as it is)."""
+    if lang == "en":
+        return lambda text: text
+    from test_browser_i18n import Po
+    po = Po(lang)
+    return lambda text: po.translate(text, None, None)
+
+
+# The top bar at its fullest: the player's name, "Screen stays on", the longest connection
+# state and the language switch on one line, each readable: the name keeps a few letters,
+# the switch shows its whole language name, nothing wraps past one line.
+TOP_BAR = """(conn) => {
+  document.getElementById("awake").hidden = false;
+  const c = document.getElementById("conn");
+  c.textContent = conn.reduce((a, b) => (b.length > a.length ? b : a));
+  const bad = [], vw = document.documentElement.clientWidth;
+  const bar = document.querySelector(".topbar").getBoundingClientRect();
+  if (bar.width > vw + 1) bad.push(`top bar ${Math.round(bar.width)} px on a ${vw} px screen`);
+  for (const el of document.querySelectorAll(".topbar > *")) {
+    if (!el.offsetParent) continue;
+    const r = el.getBoundingClientRect();
+    if (r.right > vw + 1) bad.push(`${el.id || el.className}: ends at ${Math.round(r.right)} px`);
+    const line = parseFloat(getComputedStyle(el).lineHeight) || 20;
+    if (el.matches(".awake, .conn, .me-name") && r.height > 2.2 * line)
+      bad.push(`${el.id}: ${Math.round(r.height)} px high, more than two lines`);
+  }
+  const name = document.getElementById("me-name");
+  if (name.getBoundingClientRect().width < 40) bad.push(`the name is ${Math.round(name.getBoundingClientRect().width)} px wide`);
+  const sel = document.querySelector(".language select");
+  const probe = document.createElement("span");
+  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+  probe.style.font = getComputedStyle(sel).font;
+  probe.textContent = sel.options[sel.selectedIndex].text;
+  document.body.append(probe);
+  const need = probe.getBoundingClientRect().width;
+  probe.remove();
+  if (sel.clientWidth < need + 16) bad.push(`the language switch shows ${Math.round(sel.clientWidth)} px of "${probe.textContent}" (${Math.round(need)} px)`);
+  return bad;
+}"""
+
+
+def top_bar_fits(page, lang: str, label: str) -> None:
+    say = words(lang)
+    problems = page.evaluate(TOP_BAR, [say(c) for c in CONN])
+    shot(page, f"table-{label}", full_page=False)
+    assert not problems, f"{label}: {problems}"
+
+
 @pytest.mark.browser
-def test_phones_320_px_wide_fit(server, pw, browser, tmp_path):
-    """iPhone SE and Galaxy S9+: long card names in their toggles, the play sheet, the
-    draw! card picker, a question, and the host's banner of a dying player beside the
-    seats; nothing overflows, no dialog leaves the screen, a modal hides what is under it."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_phones_320_px_wide_fit(server, pw, browser, tmp_path, lang):
+    """iPhone SE and Galaxy S9+ in each language (issue 22 part 6): the top bar at its
+    fullest, long card names in their toggles, the draw! card picker, a question, and
+    the host's banner of a dying player beside the seats; nothing overflows, no dialog
+    leaves the screen, a modal hides what is under it."""
     watch = Watch()
+    say = words(lang)
     record = four(("Ann", {"in_play": ["Winchester", "Scope"], "hand": 6}),
                   ("Bob", {"in_play": ["Remington", "Barrel", "Mustang"], "life": 1}),
                   ("Dan", {"life": 1}),
                   moves=[{"by": "Ann", "play": "Gatling"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
-    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "Galaxy S9+")
-    bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE")
-    dan_ctx, dan = seat_phone(browser, watch, pw, host, "Dan", "iPhone SE", color_scheme="dark")
+    where = {"locale": LANGS[lang]}
+    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "Galaxy S9+", **where)
+    bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE", **where)
+    dan_ctx, dan = seat_phone(browser, watch, pw, host, "Dan", "iPhone SE", color_scheme="dark",
+                              **where)
+    cid_ctx, cid = seat_phone(browser, watch, pw, host, "Cid", "Galaxy S8", **where)   # 360 px
+    expect(bob.locator("html")).to_have_attribute("lang", lang)
+    top_bar_fits(bob, lang, f"320-{lang}-top-bar")
+    top_bar_fits(ann, lang, f"320-{lang}-top-bar-s9")
+    top_bar_fits(cid, lang, f"360-{lang}-top-bar")
+    fits(cid, f"360-{lang}-question")
 
-    fits(bob, "320-question")
+    fits(bob, f"320-{lang}-question")
     bob.locator("#inplay-box").scroll_into_view_if_needed()
-    fits(bob, "320-in-play")
-    bob.locator("#my-question").get_by_role("button", name=re.compile("Barrel")).click()
+    fits(bob, f"320-{lang}-in-play")
+    bob.locator("#my-question").get_by_role("button", name=re.compile(say("Barrel"))).click()
     expect(bob.locator("#card-dialog")).to_be_visible()
-    fits(bob, "320-card-picker")
+    fits(bob, f"320-{lang}-card-picker")
     bob.keyboard.press("Escape")
 
-    dan.locator("#my-question").get_by_role("button", name=re.compile("Take the hit")).click()
-    expect(dan.locator("#my-question")).to_contain_text("dying")
-    fits(dan, "320-dying")
+    dan.locator("#my-question").get_by_role("button", name=say("Take the hit")).click()
+    expect(dan.locator("#my-question")).to_contain_text(say("You are dying: a {beer}, or out of "
+                                                            "the game").split("{")[0].strip())
+    fits(dan, f"320-{lang}-dying")
+    if lang == "en":      # the host's screen (English) once is enough
+        host_beside_a_dying_player(host, dan)
+    for page in (ann_ctx, bob_ctx, cid_ctx, dan_ctx, host_ctx):
+        page.close()
+    assert not watch.errors, watch.errors
+
+
+def host_beside_a_dying_player(host, dan) -> None:
     # the host's screen: the dying player's line never covers a seat
     expect(host.locator("#pending")).to_contain_text("Dan")
     boxes = host.evaluate("""() => {
@@ -160,8 +234,41 @@ def test_phones_320_px_wide_fit(server, pw, browser, tmp_path):
     expect(host.locator("#seat-dialog .banner.info")).to_contain_text("question to Dan is closed")
     host.locator("#seat-dialog").get_by_role("button", name="Done").click()
     expect(dan.locator("#my-question")).to_be_hidden()
-    for page in (ann_ctx, bob_ctx, dan_ctx, host_ctx):
-        page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ["base", "starwars"])
+def test_the_play_sheet_and_the_bar_320_px_in_every_language(server, pw, browser, tmp_path,
+                                                             lang, ruleset):
+    """The turn's bar and the "Play a card" sheet on an iPhone SE in each language, in the
+    base game and in Star Wars (its longer words): the groups ("At a player", "At
+    everyone"), the cards and the targets fit the screen."""
+    watch = Watch()
+    say = words(lang)
+    if ruleset == "starwars":
+        record = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
+                  "phase": "play", "seats": [
+                      {"name": "Ann", "role": "vader", "character": "Tempered"},
+                      {"name": "Bob", "role": "rebel", "character": "Resilient"},
+                      {"name": "Cid", "role": "bounty_hunter", "character": "Inventive"},
+                      {"name": "Dan", "role": "rebel", "character": "Fearless"}]}
+    else:
+        record = four()
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, ruleset)
+    ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE", locale=LANGS[lang])
+    expect(ann.locator("body")).to_have_class(re.compile("my-turn"))
+    top_bar_fits(ann, lang, f"320-{lang}-{ruleset}-top-bar")
+    fits(ann, f"320-{lang}-{ruleset}-bar")
+    ann.get_by_role("button", name=say("Play a card")).click()
+    sheet = ann.locator("#ref-dialog")
+    expect(sheet.locator(".card-group").first).to_be_visible()
+    fits(ann, f"320-{lang}-{ruleset}-play-sheet")
+    sheet.locator(".card-group").first.locator("button").first.click()
+    expect(sheet.locator(".targets")).to_be_visible()
+    fits(ann, f"320-{lang}-{ruleset}-targets")
+    ctx.close()
+    host_ctx.close()
     assert not watch.errors, watch.errors
 
 
