@@ -1,5 +1,5 @@
 // The secret role card: shown only while pressed and held, hidden again on release, so a
-// neighbour glancing at the phone sees nothing. Works with touch, mouse, pen and keyboard.
+// neighbour glancing at the phone sees nothing; a public role lies face up. Touch, mouse, pen, keys.
 import { roleInfo, roleClass } from "./roles.js";
 import { t } from "./i18n.js";
 
@@ -37,7 +37,6 @@ export function wireRoleCard(button) {
   hide();
 }
 
-/** The role and its goal on the card's face, up when `shown` (public). */
 export function renderRole(me, shown) {
   const b = document.getElementById("role-hold");
   const open = !!(shown && me && me.role);
