@@ -423,3 +423,59 @@ def test_no_word_of_the_catalogs_is_our_jargon():
                         if t and JARGON.search(t):
                             bad.append(f"{lang}: {t[:90]!r}")
     assert not bad, "\n".join(bad)
+
+
+# ---- one term per concept (issue 22 part 8): each language's glossary ---------------------
+
+GLOSSARY = ROOT / "docs" / "translating.md"
+
+
+LANGUAGE = {"Hungarian": "hu", "Russian": "ru"}
+
+
+def glossaries() -> dict[str, list[tuple[str, str, list[str]]]]:
+    """docs/translating.md's `## Glossary: <Language>` sections whose table has a `not`
+    column: for each language, its rows as (English, term, [words that must not stand
+    for it])."""
+    out: dict[str, list] = {}
+    for part in GLOSSARY.read_text().split("\n## Glossary: ")[1:]:
+        name, _, body = part.partition("\n")
+        lang = LANGUAGE.get(name.strip())
+        rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+                for line in body.split("\n## ", 1)[0].splitlines() if line.startswith("|")]
+        if not lang or not rows or "not" not in rows[0]:
+            continue
+        k = rows[0].index("not")
+        out[lang] = [(r[0], r[1], [w.strip() for w in r[k].split(",") if w.strip()])
+                     for r in rows[2:] if len(r) > k]
+    return out
+
+
+def catalog_strings(lang: str) -> list[str]:
+    from babel.messages.pofile import read_po
+    from companion import i18n
+    with open(i18n.po_path(lang), "rb") as f:
+        return [s for m in read_po(f, locale=lang) if m.id
+                for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string]) if s]
+
+
+def off_glossary(rows, strings) -> list[str]:
+    """Each catalog string using a word the glossary rules out, with the term to use."""
+    return [f"{word!r} for {english!r} (use {term!r}): {s[:80]!r}"
+            for english, term, nots in rows for word in nots for s in strings
+            if word.casefold() in s.casefold()]
+
+
+def test_the_glossary_check_can_fail():
+    rows = glossaries()["hu"]
+    assert len(rows) >= 20 and sum(bool(n) for _, _, n in rows) >= 8, rows
+    assert off_glossary(rows, ["Jourdonnais húzás!-t tesz."]), "the net caught nothing"
+    assert off_glossary(rows, ["Elviselem a találatot"])
+    assert not off_glossary(rows, ["Vállalom a találatot", "Jourdonnais próbát tesz."])
+
+
+@pytest.mark.parametrize("lang", sorted(glossaries()))
+def test_the_catalog_keeps_to_its_glossary(lang):
+    """No entry of the language's catalog uses a word its glossary rules out."""
+    bad = off_glossary(glossaries()[lang], catalog_strings(lang))
+    assert not bad, "\n".join(bad)
