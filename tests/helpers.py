@@ -366,3 +366,32 @@ class Pair:
         assert not self.follower.lost
         assert self.full_snap is not None
         assert text(self.follower.snapshot()) == text(self.full_snap), self.name
+
+
+def visible_text(html: str) -> str:
+    """What a person reads on a page as the server sends it: its text (not scripts or
+    styles) and the words of its titles, labels, placeholders and alternatives."""
+    from html.parser import HTMLParser
+
+    class Text(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.parts, self.skip = [], 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("script", "style", "template"):
+                self.skip += 1
+            for k, v in attrs:
+                if k in ("title", "aria-label", "placeholder", "alt") and v:
+                    self.parts.append(v)
+
+        def handle_endtag(self, tag):
+            if tag in ("script", "style", "template") and self.skip:
+                self.skip -= 1
+
+        def handle_data(self, data):
+            if not self.skip:
+                self.parts.append(data)
+    parser = Text()
+    parser.feed(html)
+    return " ".join(" ".join(parser.parts).split())

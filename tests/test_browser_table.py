@@ -125,9 +125,16 @@ def words(lang: str):
     """A page's words in `lang`, from its catalog (English as it is)."""
     if lang == "en":
         return lambda text: text
-    from test_browser_i18n import Po
-    po = Po(lang)
-    return lambda text: po.translate(text, None, None)
+    from babel.messages.pofile import read_po
+    from companion import i18n
+    with open(i18n.po_path(lang), "rb") as f:
+        catalog = read_po(f, locale=lang)
+
+    def say(text: str) -> str:
+        entry = catalog.get(text)
+        assert entry is not None and entry.string, f"{lang}: no translation of {text!r}"
+        return entry.string
+    return say
 
 
 # The top bar at its fullest: the player's name, "Screen stays on", the longest connection

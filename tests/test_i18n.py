@@ -13,6 +13,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
 from companion import ROOT, checker, create_app, i18n
+from helpers import visible_text
 from engine.say import msg, name, plural
 
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
@@ -576,35 +577,6 @@ def test_the_phone_page_keeps_its_budget_in_every_language(app):
 
 
 # ---- (d) each page in Hungarian and Russian shows no English sentence ------------------
-
-def visible_text(html: str) -> str:
-    """What a person reads on a page as the server sends it: its text (not scripts or
-    styles) and the words of its titles, labels, placeholders and alternatives."""
-    from html.parser import HTMLParser
-
-    class Text(HTMLParser):
-        def __init__(self):
-            super().__init__()
-            self.parts, self.skip = [], 0
-
-        def handle_starttag(self, tag, attrs):
-            if tag in ("script", "style", "template"):
-                self.skip += 1
-            for k, v in attrs:
-                if k in ("title", "aria-label", "placeholder", "alt") and v:
-                    self.parts.append(v)
-
-        def handle_endtag(self, tag):
-            if tag in ("script", "style", "template") and self.skip:
-                self.skip -= 1
-
-        def handle_data(self, data):
-            if not self.skip:
-                self.parts.append(data)
-    parser = Text()
-    parser.feed(html)
-    return " ".join(" ".join(parser.parts).split())
-
 
 def english_sentences(lang: str) -> list[tuple[str, re.Pattern]]:
     """The English msgids of 3 words or more whose translation in `lang` differs, each

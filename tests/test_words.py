@@ -393,7 +393,7 @@ def test_every_page_reads_as_plain_words(lang):
     """Each page as the server renders it, in each language: its visible text, titles and
     labels show no rule id, no identifier and no word of ours (`project decision`)."""
     from companion import create_app
-    from test_i18n import visible_text
+    from helpers import visible_text
     client = create_app({"TESTING": True}).test_client()
     bad = []
     for page, url in every_page(client).items():
