@@ -497,7 +497,8 @@ def test_the_end_of_a_game_as_a_picture(server, pw, browser, tmp_path):
 
 
 ROLE_CARD = """() => { const b = document.getElementById("role-hold");
-  return { face: !b.querySelector(".role-face").hidden, cover: !b.querySelector(".role-cover").hidden,
+  return { face: b.querySelector(".role-face").checkVisibility(),
+           cover: b.querySelector(".role-cover").checkVisibility(),
            text: b.innerText, help: b.getAttribute("aria-describedby").split(" ")
              .map((id) => document.getElementById(id).textContent).join(" ") }; }"""
 

@@ -1,5 +1,5 @@
 // The secret role card: shown only while pressed and held, hidden again on release, so a
-// neighbour glancing at the phone sees nothing; a public role lies face up. Touch, mouse, pen, keys.
+// neighbour glancing at the phone sees nothing. Works with touch, mouse, pen and keyboard.
 import { roleInfo, roleClass } from "./roles.js";
 import { t } from "./i18n.js";
 
@@ -18,7 +18,6 @@ export function wireRoleCard(button) {
   const hide = () => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (button.classList.contains("public")) return;
     face.hidden = true;
     cover.hidden = false;
     button.classList.remove("revealed");
@@ -38,13 +37,8 @@ export function wireRoleCard(button) {
 }
 
 export function renderRole(me, shown) {
-  const b = document.getElementById("role-hold");
-  const open = !!(shown && me && me.role);
-  if (open !== b.classList.contains("public")) {
-    for (const c of ["public", "revealed"]) b.classList.toggle(c, open);
-    b.querySelector(".role-cover").hidden = open;
-    b.querySelector(".role-face").hidden = !open;
-  }
+  const b = document.getElementById("role-hold"), open = !!(shown && me && me.role);
+  b.classList.toggle("public", open);
   b.setAttribute("aria-describedby", open ? "role-goal" : "role-help");
   const info = roleInfo(me && me.role);
   const name = document.getElementById("role-name");
