@@ -37,9 +37,9 @@ export function wireRoleCard(button) {
 }
 
 export function renderRole(me, shown) {
-  const b = document.getElementById("role-hold"), open = !!(shown && me && me.role);
-  b.classList.toggle("public", open);
-  b.setAttribute("aria-describedby", open ? "role-goal" : "role-help");
+  const b = document.getElementById("role-hold");
+  b.classList.toggle("public", shown);
+  b.setAttribute("aria-describedby", shown ? "role-goal" : "role-help");
   const info = roleInfo(me && me.role);
   const name = document.getElementById("role-name");
   const goal = document.getElementById("role-goal");

@@ -44,7 +44,7 @@ function render(s) {
   renderBar(s, m);
   const seat = mySeat();
   renderTurn(view, m, seat);
-  renderRole(m, !!(seat && seat.role));
+  renderRole(m, !!view.winner || status === "over" || get(seat, "alive") === false);
   $("#char-name").textContent = tname(m.character || get(seat, "character"));
   $("#char-ability").textContent = m.ability || get(seat, "ability") || "";
   // In referee mode the cards a player reports change life and cards in play, so the phone
