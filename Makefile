@@ -59,14 +59,24 @@ messages: $(STAMP)
 		-o $(TRANSLATIONS)/messages.pot .
 	@sed -i '/^"POT-Creation-Date: /d' $(TRANSLATIONS)/messages.pot     # no churn in diffs
 	@for l in $(LANGS); do \
-		if [ -f $(TRANSLATIONS)/$$l/LC_MESSAGES/messages.po ]; then \
-			$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l $$l \
-				--no-fuzzy-matching --ignore-obsolete || exit 1; \
-		else \
+		[ -f $(TRANSLATIONS)/$$l/LC_MESSAGES/messages.po ] || \
 			$(BIN)/pybabel -q init -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l $$l || exit 1; \
-		fi; \
-		sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' \
-			$(TRANSLATIONS)/$$l/LC_MESSAGES/messages.po; \
+	done
+	@$(MAKE) -s catalogs TRANSLATIONS=$(TRANSLATIONS) LANGS="$(LANGS)"
+
+# each .po brought up to date with messages.pot by GNU gettext's msgmerge (Debian:
+# apt-get install gettext). An entry whose English changed keeps its translation as a
+# fuzzy entry under the new English, with the old English above it (#| msgid), for a
+# translator to look at; an entry gone from the code is dropped. (pybabel update cannot:
+# it writes a long previous msgid as a comment it cannot read back; docs/translating.md)
+.PHONY: catalogs
+catalogs:
+	@command -v msgmerge >/dev/null || { echo "make messages needs msgmerge: apt-get install gettext" >&2; exit 1; }
+	@for l in $(LANGS); do \
+		po=$(TRANSLATIONS)/$$l/LC_MESSAGES/messages.po; \
+		msgmerge --quiet --previous --update --backup=off $$po $(TRANSLATIONS)/messages.pot && \
+		msgattrib --no-obsolete --output-file=$$po $$po && \
+		sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' $$po || exit 1; \
 	done
 
 clean:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from babel.messages.frontend import CommandLineInterface
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, unescape
 
 from companion import ROOT, checker, create_app, i18n
 from helpers import visible_text
@@ -57,15 +59,55 @@ def only_one(lang: str) -> bool:
     return all(plural(n) != 0 for n in range(200) if n != 1)
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-def test_every_msgid_is_translated(lang):
+def previous_msgid(m) -> str | None:
+    """The English a fuzzy entry was translated from (gettext's `#| msgid` lines, which
+    Babel reads as comments starting with "|"), or None."""
+    lines = [c[1:].strip() for c in m.user_comments if c.startswith("|")]
+    parts, inside = [], False
+    for line in lines:
+        keyword, _, rest = line.partition(" ")
+        if not line.startswith('"'):
+            inside, line = keyword == "msgid", rest
+        if inside and line.startswith('"'):
+            parts.append(unescape(line))
+    return "".join(parts) if lines else None
+
+
+def needs_a_look(lang: str) -> list[tuple[str, str, str | None]]:
+    """Every entry of the template that `lang`'s phone would show in English: (why,
+    msgid, the English it was translated from). Missing: no translation, or a plural
+    form empty. Fuzzy: `make messages` kept the translation of an English text that
+    changed since (docs/translating.md), and gettext does not use it until a translator
+    has looked and removed the flag."""
     have = po(lang)
-    missing = []
+    found = []
     for msgid in pot():
         m = have.get(msgid)
-        if m is None or m.fuzzy or not i18n.translated(m):
-            missing.append(msgid if isinstance(msgid, str) else msgid[0])
-    assert not missing, f"{lang}: {len(missing)} not translated, e.g. {missing[:5]}"
+        text = msgid if isinstance(msgid, str) else msgid[0]
+        if m is not None and m.fuzzy:
+            found.append(("fuzzy", text, previous_msgid(m)))
+        elif m is None or not i18n.translated(m):
+            found.append(("missing", text, None))
+    return found
+
+
+def look_list(lang: str, entries) -> str:
+    lines = [f"{lang}: {len(entries)} entries need a translator's look "
+             "(docs/translating.md, Translating):"]
+    for why, msgid, was in entries:
+        lines.append(f"  {why}: msgid {msgid!r}")
+        if was is not None:
+            lines.append(f"      was translated from {was!r}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_msgid_is_translated(lang):
+    """A fuzzy entry fails as a missing one does: a phone in that language would read
+    the English (gettext leaves a fuzzy translation out), which a player does not
+    expect. The failure names every such entry, and what the English was."""
+    entries = needs_a_look(lang)
+    assert not entries, look_list(lang, entries)
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -122,6 +164,71 @@ def test_every_po_has_every_msgid_of_the_template():
         with open(i18n.po_path(lang), "rb") as f:
             have = {m.id for m in read_po(f) if m.id}
         assert ids - have == set(), f"{lang}: run `make messages`"
+
+
+# ---- (g) an English edit keeps the translations, as fuzzy entries to look at ---------
+
+def make_catalogs(folder: Path) -> None:
+    """`make messages`' second half on `folder`: each .po brought up to date with its
+    messages.pot (Makefile, `catalogs`: GNU gettext's msgmerge)."""
+    lacking = [tool for tool in ("make", "msgmerge", "msgattrib") if not shutil.which(tool)]
+    if lacking:
+        reason = f"no {', '.join(lacking)} on PATH (apt-get install make gettext)"
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail(f"{reason} (REQUIRE_SERVICES=1 makes this a failure)", pytrace=False)
+        pytest.skip(reason)
+    done = subprocess.run(["make", "-s", "-C", str(ROOT), "catalogs", f"TRANSLATIONS={folder}"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.fixture
+def catalogs_copy(tmp_path, monkeypatch):
+    """A copy of the real catalogs, which companion.i18n reads instead: its folder."""
+    folder = tmp_path / "translations"
+    shutil.copytree(i18n.FOLDER, folder, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    monkeypatch.setattr(i18n, "FOLDER", str(folder))
+    i18n.reload()
+    yield folder
+    i18n.reload()
+
+
+def test_an_english_edit_of_a_rule_keeps_its_translations_for_a_look(catalogs_copy):
+    """A copy of the catalogs; a long rule text's English is edited (the template as
+    `make messages` extracts it then) and the catalogs brought up to date: in each
+    language the old translation stays, as a fuzzy entry under the new English with the
+    old English as its previous msgid, and the translation test names exactly it."""
+    from babel.messages.pofile import write_po
+    from engine.rulebook import RULES
+    old = max((r["text"] for r in RULES.values() if " the " in r["text"]), key=len)
+    new = old.replace(" the ", " its ", 1)               # an English typo fix, say
+    assert len(old) > 300 and old in pot()
+    before = {lang: {k: m.string for k, m in po(lang).items()} for lang in OTHERS}
+    assert all(needs_a_look(lang) == [] for lang in OTHERS), "the real catalogs first"
+
+    with open(i18n.pot_path(), "rb") as f:
+        template = read_po(f)
+    entry = template[old]
+    del template[old]
+    template.add(new, locations=entry.locations, flags=entry.flags,
+                 auto_comments=entry.auto_comments)
+    with open(i18n.pot_path(), "wb") as f:
+        write_po(f, template, sort_by_file=True)
+    make_catalogs(catalogs_copy)
+    i18n.reload()
+
+    for lang in OTHERS:
+        after = po(lang)
+        assert needs_a_look(lang) == [("fuzzy", new, old)]
+        assert old not in after and after[new].fuzzy
+        assert after[new].string == before[lang][old] != ""      # the translation kept
+        assert {k: m.string for k, m in after.items() if k != new} == {
+            k: v for k, v in before[lang].items() if k != old}   # and nothing else moved
+        said = look_list(lang, needs_a_look(lang))
+        assert said.startswith(f"{lang}: 1 entries need a translator's look")
+        assert f"fuzzy: msgid {new!r}" in said and f"was translated from {old!r}" in said
+        # until a translator has looked, that phone reads the rule in English
+        assert i18n.gettext(new, lang) == new
 
 
 # ---- (f) the language of a request ---------------------------------------------------
