@@ -103,7 +103,8 @@ def start_server(port: int, data: str, log) -> subprocess.Popen:
     # the capacity run asks for, so that the run finds where the server slows, not them
     return subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host",
                              "127.0.0.1", "--port", str(port), "--data", data, "--quiet",
-                             "--max-tables", "2000", "--max-sockets", "20000"],
+                             "--max-tables", "2000", "--max-sockets", "20000",
+                             "--tables-per-hour", "1000000"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
 
 

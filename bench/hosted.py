@@ -170,7 +170,7 @@ def run(n: int, args) -> dict:
         finally:
             laptop.stop()
     with services.hosted(n, threads=args.threads, worker=args.worker,
-                         connections=args.connections) as running:
+                         connections=args.connections, tables_per_hour=10**6) as running:
         pg, redis, apps, proxy = (running[k] for k in ("pg", "redis", "apps", "proxy"))
         r = measure(proxy.url, lambda: [p for a in apps for p in a.pids()],
                     lambda: group_pids(pg.proc) + [redis.proc.pid] + group_pids(proxy.proc),

@@ -16,8 +16,14 @@ Config keys (besides Flask's own):
     BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
     MAX_TABLES    tables in use at once (200), MAX_SOCKETS sockets (1000): past them a
                   new table or connection is refused, server_full (companion.limits)
-    RATE_LIMITS   a socket's events are rate-limited (companion.limits); default: on,
-                  off in a TESTING app unless set
+    RATE_LIMITS   a socket's events and each address's new tables are rate-limited
+                  (companion.limits); default: on, off in a TESTING app unless set
+    TABLES_PER_HOUR new tables one address may open in an hour (20; half at once)
+    PROXIES       reverse proxies in front that add the client to X-Forwarded-For (0:
+                  none, the header is not believed); the address new tables count by
+    TABLE_IDLE_HOURS  a table with no change and no socket for this long is closed (24;
+                  0: never); CLOSED_TABLE_DAYS its host may still export it (30):
+                  companion.expiry (its sweeps run in a thread, not in a TESTING app)
     ALLOWED_HOSTS more names the server answers to (besides its addresses, localhost,
                   its host name and BASE_URL's host: companion.origins)
 """
@@ -31,6 +37,9 @@ from dataclasses import dataclass
 
 from flask import Flask
 from flask_socketio import SocketIO
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .expiry import Expiry
 
 from .origins import HostHeaderCheck, Origins
 from .hub import Hub
@@ -61,6 +70,7 @@ class Companion:
     storage: SqliteStorage          # or pgstorage.PostgresStorage: the same calls
     origins: Origins | None = None
     limits: Limits | None = None
+    expiry: Expiry | None = None      # None: tables never close
 
 
 def queue_options(url: str | None) -> dict:
@@ -88,7 +98,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
                             DATABASE=":memory:", SYNCHRONOUS="FULL", BASE_URL="",
                             MESSAGE_QUEUE="", ALLOWED_HOSTS=(), MAX_TABLES=200,
-                            MAX_SOCKETS=1000,
+                            MAX_SOCKETS=1000, TABLES_PER_HOUR=20, PROXIES=0,
+                            TABLE_IDLE_HOURS=24.0, CLOSED_TABLE_DAYS=30.0,
                             MAX_CONTENT_LENGTH=MESSAGE_MAX)
     app.json = SafeJsonProvider(app)
     if test_config:
@@ -116,6 +127,9 @@ def create_app(test_config: dict | None = None) -> Flask:
                         # would start a thread per message)
                         async_handlers=False)
     install_wire(socketio)
+    if app.config["PROXIES"]:       # the client's address as the proxies say (not Host)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(app.config["PROXIES"]), x_proto=0,
+                                x_host=0, x_port=0, x_prefix=0)
     app.wsgi_app = HostHeaderCheck(app.wsgi_app, origins)      # outermost: the sockets' too
     storage = open_storage(app.config["DATABASE"], app.config["SYNCHRONOUS"])
     tables = Tables(storage, shared=shared)
@@ -128,12 +142,19 @@ def create_app(test_config: dict | None = None) -> Flask:
         from .relay import Relay
         relay = Relay(socketio.server.manager)
     hub = Hub(socketio, app.config["BASE_URL"], presence, relay)
-    limits = Limits(max_tables=app.config["MAX_TABLES"], max_sockets=app.config["MAX_SOCKETS"])
+    limits = Limits(max_tables=app.config["MAX_TABLES"], max_sockets=app.config["MAX_SOCKETS"],
+                    tables_per_hour=app.config["TABLES_PER_HOUR"])
     if not app.config.get("RATE_LIMITS", not app.config.get("TESTING")):
         # tests that play whole games through the server at machine speed
         limits.change_rate = limits.read_rate = limits.change_burst = 1e9
-        limits.read_burst = 1e9
-    app.extensions["companion"] = Companion(tables, hub, storage, origins, limits)
+        limits.read_burst = limits.tables_per_hour = 1e9
+    expiry = None
+    if app.config["TABLE_IDLE_HOURS"]:
+        expiry = Expiry(tables, hub, storage, app.config["TABLE_IDLE_HOURS"],
+                        app.config["CLOSED_TABLE_DAYS"])
+        if not app.config.get("TESTING"):
+            expiry.start()
+    app.extensions["companion"] = Companion(tables, hub, storage, origins, limits, expiry)
 
     from . import routes, sockets
     app.register_blueprint(routes.bp)

@@ -1,7 +1,8 @@
 """`bang-companion`: serve the table companion, or check game records.
 
     bang-companion serve [--host 0.0.0.0] [--port 5000] [--data DIR] [--public-url URL]
-                         [--max-tables 200] [--max-sockets 1000]
+                         [--max-tables 200] [--max-sockets 1000] [--table-idle-hours 24]
+                         [--tables-per-hour 20]
                          [--database URL] [--message-queue URL]
     bang-companion check FILE...
 """
@@ -36,6 +37,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     serve.add_argument("--max-sockets", type=int, default=1000,
                        help="phones and screens connected at once; past it a new one is "
                        "refused (1000)")
+    serve.add_argument("--table-idle-hours", type=float, default=24.0,
+                       help="close a table with no move and no phone or screen for this "
+                       "long (24; 0: never; docs/deploy.md)")
+    serve.add_argument("--tables-per-hour", type=int, default=20,
+                       help="new tables one address may open in an hour, half at once (20)")
     serve.add_argument("--quiet", action="store_true", help="no request log lines")
     check = sub.add_parser("check", help="replay game records and check their expectations")
     check.add_argument("paths", nargs="+", metavar="FILE")
@@ -51,7 +57,8 @@ def serve(args: argparse.Namespace) -> int:
     base = net.base_url(args.host, args.port, args.public_url)
     config = {"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base,
               "MESSAGE_QUEUE": args.message_queue, "MAX_TABLES": args.max_tables,
-              "MAX_SOCKETS": args.max_sockets}
+              "MAX_SOCKETS": args.max_sockets, "TABLE_IDLE_HOURS": args.table_idle_hours,
+              "TABLES_PER_HOUR": args.tables_per_hour}
     if args.database:
         config.update(DATA_DIR=None, DATABASE=args.database)
     app = create_app(config)

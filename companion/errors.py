@@ -31,6 +31,10 @@ SERVER_CODES: dict[str, str] = {
     "busy": N_("The table changed elsewhere many times in a row; nothing was changed: try again."),
     "server_full": N_("This server is at its limit of tables or connections; try again later."),
     "slow_down": N_("Too many messages at once from this phone; wait a moment."),
+    "table_closed": N_("This table was closed: nobody played at it or had it open for a long "
+                       "time."),
+    "too_many_tables": N_("Too many new tables from this address in a short time; try again "
+                          "later."),
     "internal": N_("Something went wrong on the server; nothing was changed."),
 }
 

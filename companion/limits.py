@@ -3,8 +3,17 @@
 An overloaded server says so rather than losing answers: past `max_tables` tables in
 use a new table is refused, past `max_sockets` connected sockets a new connection is
 refused (`server_full`, with a sentence), and the tables already playing keep every
-acknowledgement. A table is *in use* while a socket is connected to it, and for an
-hour after it was made (its host is about to connect).
+acknowledgement. A table is *in use* while a socket is connected to it, and for ten
+minutes after it was made (its host screen connects within seconds). A table nobody
+uses for long is closed (companion/expiry.py).
+
+Nobody can hoard the tables: each address (an IPv6 one by its /64, what one line is
+given) has a token bucket of new tables, `tables_per_hour` an hour of which half may
+be opened at once (a club opening its evening's tables); past it a new table is
+refused (`too_many_tables`, HTTP 429, with the minutes to wait) whatever other
+addresses do. Behind a reverse proxy the address is the one the proxy puts in
+`X-Forwarded-For`, and only when the server is told how many proxies stand in front
+(`PROXIES`, BANG_PROXIES): a forwarded header is never believed otherwise.
 
 A socket that floods is slowed down: each socket has two token buckets, one for the
 events that change a table (`move`, `host_move`, `deal`...) and one for the read-only
@@ -15,11 +24,14 @@ is disconnected.
 """
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from dataclasses import dataclass, field
 
-NEW_TABLE_GRACE = 3600.0      # seconds a table counts as in use before anyone connects
+NEW_TABLE_GRACE = 600.0       # seconds a table counts as in use before anyone connects
+TABLES_PER_HOUR = 20          # new tables per address and hour (half of them at once)
+CREATORS_KEPT = 50_000        # addresses remembered at most (the fullest forgotten first)
 DROP_AFTER = 100              # slow_down answers (less one a second) before a drop
 
 
@@ -50,10 +62,41 @@ class Limits:
     change_burst: float = 15.0
     read_rate: float = 20.0           # read-only questions per second and socket
     read_burst: float = 60.0
+    tables_per_hour: float = TABLES_PER_HOUR      # new tables per address
 
     def __post_init__(self) -> None:
         self._buckets: dict[str, tuple[Bucket, Bucket, list[float]]] = {}
+        self._creators: dict[str, Bucket] = {}
         self._lock = threading.Lock()
+
+    def new_table(self, address: str | None, now: float | None = None) -> float:
+        """May this address open a table now? 0: yes (and it is counted); else the
+        seconds until it may."""
+        now = time.monotonic() if now is None else now
+        key = creator(address)
+        with self._lock:
+            bucket = self._creators.get(key)
+            if bucket is None:
+                if len(self._creators) >= CREATORS_KEPT:
+                    self._forget_creators(now)
+                bucket = Bucket(self.tables_per_hour / 3600.0,
+                                max(1.0, self.tables_per_hour / 2), at=now)
+                self._creators[key] = bucket
+            if bucket.take(now):
+                return 0.0
+            return (1 - bucket.tokens) / bucket.rate
+
+    def _forget_creators(self, now: float) -> None:
+        """Forget the addresses whose bucket is full again (they are as new), and if
+        that is not enough, the half that waited longest."""
+        full = [k for k, b in self._creators.items()
+                if b.tokens + (now - b.at) * b.rate >= b.burst]
+        for k in full:
+            del self._creators[k]
+        if len(self._creators) >= CREATORS_KEPT:
+            by_age = sorted(self._creators, key=lambda k: self._creators[k].at)
+            for k in by_age[:len(by_age) // 2]:
+                del self._creators[k]
 
     def allow(self, sid: str, changes: bool) -> bool | None:
         """May this socket's event go ahead? True; False (answer slow_down); None (it
@@ -77,6 +120,20 @@ class Limits:
     def forget(self, sid: str) -> None:
         with self._lock:
             self._buckets.pop(sid, None)
+
+
+def creator(address: str | None) -> str:
+    """What new tables are counted by: the address, an IPv6 one by its /64 (an
+    IPv4 address written as IPv6 as itself)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or ""
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def tables_in_use(tables, hub, now: float | None = None) -> int:

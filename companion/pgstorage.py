@@ -10,7 +10,9 @@ Needs the `hosted` extra.
 """
 from __future__ import annotations
 
-from .schema import TABLES, Behind, SqlStorage, encode, move_json, statements
+from contextlib import contextmanager
+
+from .schema import TABLES, Behind, SqlStorage, encode, move_json, statements, upgrade
 
 POOL = 4               # connections per process: tables' writes go on side by side
 WAIT = 30              # seconds a call waits for a free connection (or the first one)
@@ -39,11 +41,17 @@ class PostgresStorage(SqlStorage):
             # one process at a time creates the tables (several may start at once)
             conn.execute("SELECT pg_advisory_xact_lock(271828)")
             conn.execute(TABLES)
+            upgrade(conn)
 
     def _fetch(self, sql: str, args: tuple = (), one: bool = False):
         with self._pool.connection() as conn:
             cur = conn.execute(sql, args)
             return cur.fetchone() if one else cur.fetchall()
+
+    @contextmanager
+    def _transaction(self):
+        with self._pool.connection() as conn, conn.transaction():
+            yield conn
 
     def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
         values = encode(row)
@@ -53,8 +61,8 @@ class PostgresStorage(SqlStorage):
                 if only_version and move is not None and undo is None:
                     # the common move: one statement, one round trip
                     cur = conn.execute(self.sql.move_only, (
-                        row["version"], row["id"], row["version"] - 1, row["game"],
-                        move["seq"], move["at"], move_json(move)))
+                        row["version"], values[-1], row["id"], row["version"] - 1,
+                        row["game"], move["seq"], move["at"], move_json(move)))
                     if cur.rowcount != 1:
                         raise Behind(row["id"])
                 else:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
+import math
+import time
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response,
                    redirect, render_template, request)
@@ -15,7 +18,7 @@ from jinja2 import TemplateNotFound
 from markupsafe import escape
 
 import engine
-from engine.say import msg
+from engine.say import msg, plural
 
 from . import i18n, sockets
 from .errors import Problem
@@ -23,6 +26,8 @@ from .limits import tables_in_use
 from .qr import svg as qr_svg
 
 bp = Blueprint("companion", __name__)
+log = logging.getLogger(__name__)
+HOST_COOKIE_AGE = 30 * 24 * 3600      # as long as a closed table's record is kept, by default
 
 
 def _parts():
@@ -70,9 +75,31 @@ def problem_page(p: Problem, status: int, title: dict | None = None,
                               message=said(p.say), extra=said(extra), code=p.code))
 
 
+def creator_address() -> str:
+    """The address a new table counts against (companion/limits.py): the peer's, or
+    with PROXIES set, the client's as the proxies put it in X-Forwarded-For."""
+    if (not current_app.config["PROXIES"] and "X-Forwarded-For" in request.headers
+            and not current_app.config.get("_WARNED_PROXIES")):
+        current_app.config["_WARNED_PROXIES"] = True
+        log.warning("requests carry X-Forwarded-For but PROXIES (BANG_PROXIES) is 0: new "
+                    "tables are counted by the proxy's address, shared by every client "
+                    "(docs/deploy.md)")
+    return request.remote_addr or ""
+
+
 def room_for_a_table() -> None:
-    """Abort with 503 server_full when this process already runs its limit of tables."""
+    """Abort with 429 too_many_tables when the request's address opened its share of
+    tables lately, with 503 server_full when this process already runs its limit."""
     c = current_app.extensions["companion"]
+    wait = c.limits.new_table(creator_address()) if c.limits is not None else 0
+    if wait:
+        minutes = max(1, math.ceil(wait / 60))
+        resp = problem_page(Problem("too_many_tables", plural(
+            "This address has opened many tables in a short time: wait {n} minute before "
+            "opening another.", "This address has opened many tables in a short time: wait "
+            "{n} minutes before opening another.", minutes)), 429)
+        resp.headers["Retry-After"] = str(math.ceil(wait))
+        abort(resp)
     if c.limits is not None and tables_in_use(c.tables, c.hub) >= c.limits.max_tables:
         resp = problem_page(Problem("server_full", msg("This server already runs as many "
                                                        "tables as it can serve; try again "
@@ -81,12 +108,37 @@ def room_for_a_table() -> None:
         abort(resp)
 
 
-def table_or_404(table_id: str):
+def table_or_404(table_id: str, closed_ok: bool = False):
+    """The table, or the error page: 404 (no such table), 410 (closed for want of use,
+    companion/expiry.py; `closed_ok`: the closed table itself, for its host)."""
     tables, _ = _parts()
     try:
-        return tables.get(table_id)
+        return tables.get(table_id, closed_ok=closed_ok)
     except Problem as p:
-        abort(problem_page(p, 404))
+        abort(problem_page(p, 410 if p.code == "table_closed" else 404))
+
+
+def closed_page(table):
+    """What the host screen's address shows once its table is closed: why, and the
+    record of its last game to download while it is kept."""
+    config = current_app.config
+    hours = max(1, round(config["TABLE_IDLE_HOURS"]))
+    days = math.ceil((table.closed_at + config["CLOSED_TABLE_DAYS"] * 86400 - time.time())
+                     / 86400)
+    if table.header is None:
+        extra = msg("No game had been dealt at it, so there is no record to download.")
+    else:
+        extra = plural("The record of its last game can still be downloaded for {n} day.",
+                       "The record of its last game can still be downloaded for {n} days.",
+                       max(1, days))
+    return make_response(page(
+        "error.html", 410, title=said(msg("This table is closed")), code="table_closed",
+        message=said(plural("Nobody made a move at it or had it open for {n} hour, so it "
+                            "was closed.", "Nobody made a move at it or had it open for {n} "
+                            "hours, so it was closed.", hours)),
+        extra=said(extra),
+        download=(f"/host/{table.id}/export.json" if table.header is not None else None),
+        download_label=said(msg("Download the record"))))
 
 
 def host_only(table) -> None:
@@ -141,7 +193,7 @@ def create_table():
         return problem_page(p, 400)
     resp = redirect(f"/host/{table.id}", 303)
     resp.set_cookie(f"host_{table.id}", secret, httponly=True, samesite="Lax",
-                    max_age=30 * 24 * 3600)
+                    max_age=HOST_COOKIE_AGE)
     return resp
 
 
@@ -162,14 +214,16 @@ def create_from_record():
         return page("index.html", 400, record_error=said(p.say))
     resp = redirect(f"/host/{table.id}", 303)
     resp.set_cookie(f"host_{table.id}", secret, httponly=True, samesite="Lax",
-                    max_age=30 * 24 * 3600)
+                    max_age=HOST_COOKIE_AGE)
     return resp
 
 
 @bp.get("/host/<table_id>")
 def host_page(table_id):
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, closed_ok=True)
     host_only(table)
+    if table.closed_at is not None:
+        return closed_page(table)
     _, hub = _parts()
     return page("host.html", table_id=table.id, join_url=hub.join_url(table.id),
                 ruleset=table.ruleset, mode=table.mode)
@@ -184,10 +238,10 @@ def join_qr(table_id):
 
 @bp.get("/host/<table_id>/export.json")
 def export(table_id):
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, closed_ok=True)      # kept for its host a while
     host_only(table)
     with table.lock:
-        table.sync()
+        table.sync(closed_ok=True)
         if table.header is None:
             return problem_page(Problem("wrong_status", msg("No game has been dealt yet.")),
                                 409)

@@ -14,6 +14,7 @@ seq) is unique; a write that loses either race changes nothing and raises `Behin
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, fields
 
 TABLES = """
@@ -27,7 +28,9 @@ CREATE TABLE IF NOT EXISTS tables (
     game        INTEGER NOT NULL,  -- 0 before the first deal, then 1, 2, ...
     header_json TEXT,              -- the current game's record header (engine.deal)
     version     INTEGER NOT NULL,  -- grows with every change; the snapshots' seq
-    created_at  DOUBLE PRECISION NOT NULL
+    created_at  DOUBLE PRECISION NOT NULL,
+    active_at   DOUBLE PRECISION,  -- its last change, or a process last saw a socket on it
+    closed_at   DOUBLE PRECISION   -- closed for want of use (companion/expiry.py); NULL: open
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id  TEXT NOT NULL REFERENCES tables(id),
@@ -40,8 +43,11 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
+# columns a database made by an older version lacks (`upgrade` adds them)
+ADDED = (("active_at", "DOUBLE PRECISION"), ("closed_at", "DOUBLE PRECISION"))
+
 ROW_FIELDS = ("id", "host_hash", "status", "ruleset", "mode", "lobby", "game", "header",
-              "version", "created_at")
+              "version", "created_at", "active_at", "closed_at")
 CONTENT = 8            # the row's first fields: what a move leaves as it was
 
 
@@ -54,30 +60,43 @@ class Behind(Exception):
 class Statements:
     """Every statement the server runs, with its parameters' placeholder."""
     select: str = ("SELECT id, host_hash, status, ruleset, mode, lobby_json, game, header_json,"
-                   " version, created_at FROM tables")
+                   " version, created_at, active_at, closed_at FROM tables")
     one: str = select + " WHERE id=?"
-    every: str = select + " ORDER BY created_at"
+    every: str = select + " WHERE closed_at IS NULL ORDER BY created_at"      # the open ones
     version: str = "SELECT version FROM tables WHERE id=?"
     moves: str = ("SELECT seq, at, move_json, undone FROM moves WHERE table_id=? AND game=?"
                   " ORDER BY seq")
-    # the row is replaced only if it is still at the version the change was made from
+    # the row is replaced only if it is still at the version the change was made from,
+    # and never once the table is closed
     upsert: str = ("INSERT INTO tables (id, host_hash, status, ruleset, mode, lobby_json, game,"
-                   " header_json, version, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+                   " header_json, version, created_at, active_at)"
+                   " VALUES (?,?,?,?,?,?,?,?,?,?,?)"
                    " ON CONFLICT(id) DO UPDATE SET host_hash=excluded.host_hash,"
                    " status=excluded.status, lobby_json=excluded.lobby_json, game=excluded.game,"
-                   " header_json=excluded.header_json, version=excluded.version"
-                   " WHERE tables.version = excluded.version - 1")
+                   " header_json=excluded.header_json, version=excluded.version,"
+                   " active_at=excluded.active_at"
+                   " WHERE tables.version = excluded.version - 1 AND tables.closed_at IS NULL")
     # a change of the version alone (a move: the header and lobby, the larger part of a
     # row, stay as they were)
-    bump: str = "UPDATE tables SET version=? WHERE id=? AND version=?"
+    bump: str = ("UPDATE tables SET version=?, active_at=? WHERE id=? AND version=?"
+                 " AND closed_at IS NULL")
     add_move: str = ("INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
                      " VALUES (?,?,?,?,?,0)")
     undo: str = "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?"
     # bump and add_move in one statement (one round trip to a server database): it
     # inserts nothing unless the row was still at the version it was read at
-    move_only: str = ("WITH bumped AS (UPDATE tables SET version=? WHERE id=? AND version=?"
-                      " RETURNING id) INSERT INTO moves (table_id, game, seq, at, move_json,"
-                      " undone) SELECT id, ?, ?, ?, ?, 0 FROM bumped")
+    move_only: str = ("WITH bumped AS (UPDATE tables SET version=?, active_at=? WHERE id=?"
+                      " AND version=? AND closed_at IS NULL RETURNING id) INSERT INTO moves"
+                      " (table_id, game, seq, at, move_json, undone)"
+                      " SELECT id, ?, ?, ?, ?, 0 FROM bumped")
+    # unused tables (companion/expiry.py): a socket's table is in use
+    touch: str = "UPDATE tables SET active_at=? WHERE id=? AND closed_at IS NULL"
+    close_idle: str = ("UPDATE tables SET closed_at=?, version=version+1"
+                       " WHERE closed_at IS NULL AND active_at < ? RETURNING id")
+    closed_since: str = "SELECT id FROM tables WHERE closed_at >= ?"
+    purge_moves: str = ("DELETE FROM moves WHERE table_id IN"
+                        " (SELECT id FROM tables WHERE closed_at < ?)")
+    purge_tables: str = "DELETE FROM tables WHERE closed_at < ?"
 
 
 def statements(placeholder: str = "?") -> Statements:
@@ -85,6 +104,18 @@ def statements(placeholder: str = "?") -> Statements:
     plain = Statements()
     return Statements(**{f.name: getattr(plain, f.name).replace("?", placeholder)
                          for f in fields(Statements)})
+
+
+def upgrade(conn) -> None:
+    """Add the columns that a database made by an older version lacks (inside the
+    caller's transaction); a table's last activity is then its log's last move."""
+    have = {d[0] for d in conn.execute("SELECT * FROM tables WHERE 1=0").description}
+    for column, kind in ADDED:
+        if column not in have:
+            conn.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+    if "active_at" not in have:
+        conn.execute("UPDATE tables SET active_at = COALESCE((SELECT MAX(at) FROM moves"
+                     " WHERE moves.table_id = tables.id), created_at)")
 
 
 def decode(r) -> dict:
@@ -96,11 +127,12 @@ def decode(r) -> dict:
 
 
 def encode(row: dict) -> tuple:
-    """A table row as the statements' parameters (upsert's order)."""
+    """A table row as the statements' parameters (upsert's order); a row that does not
+    say when it was last active is active now."""
     return (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
             json.dumps(row["lobby"]), row["game"],
             json.dumps(row["header"]) if row["header"] is not None else None,
-            row["version"], row["created_at"])
+            row["version"], row["created_at"], row.get("active_at") or time.time())
 
 
 def move_json(move: dict) -> str:
@@ -129,6 +161,10 @@ class SqlStorage:
     def _fetch(self, sql: str, args: tuple = (), one: bool = False):
         raise NotImplementedError
 
+    def _transaction(self):
+        """A context manager: a connection inside one transaction."""
+        raise NotImplementedError
+
     def load_all(self) -> list[dict]:
         return [decode(r) for r in self._fetch(self.sql.every)]
 
@@ -155,7 +191,8 @@ class SqlStorage:
                move: dict | None, undo: int | None) -> None:
         """The statements of one `save`, inside the caller's transaction."""
         if only_version:
-            cur = conn.execute(self.sql.bump, (row["version"], row["id"], row["version"] - 1))
+            cur = conn.execute(self.sql.bump, (row["version"], values[-1], row["id"],
+                                               row["version"] - 1))    # [-1]: active_at
         else:
             cur = conn.execute(self.sql.upsert, values)
         if cur.rowcount != 1:
@@ -171,3 +208,25 @@ class SqlStorage:
 
     def _lost(self, table_id: str) -> None:
         self._written.pop(table_id, None)
+
+    # -- unused tables (companion/expiry.py) -------------------------------------------
+    def touch(self, table_ids: list[str], at: float) -> None:
+        """These tables are in use at `at` (a socket of this process is on each)."""
+        if table_ids:
+            with self._transaction() as conn:
+                conn.cursor().executemany(self.sql.touch, [(at, t) for t in table_ids])
+
+    def close_idle(self, before: float, at: float) -> list[str]:
+        """Close every open table unused since before `before`; their ids."""
+        with self._transaction() as conn:
+            return [r[0] for r in conn.execute(self.sql.close_idle, (at, before)).fetchall()]
+
+    def closed_since(self, at: float) -> list[str]:
+        """The tables closed at `at` or later (by any process)."""
+        return [r[0] for r in self._fetch(self.sql.closed_since, (at,))]
+
+    def purge(self, before: float) -> int:
+        """Delete the tables closed before `before`, with their logs; how many."""
+        with self._transaction() as conn:
+            conn.execute(self.sql.purge_moves, (before,))
+            return conn.execute(self.sql.purge_tables, (before,)).rowcount

@@ -17,9 +17,10 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from contextlib import contextmanager
 from typing import Protocol
 
-from .schema import TABLES, Behind, SqlStorage, encode
+from .schema import TABLES, Behind, SqlStorage, encode, upgrade
 
 __all__ = ["Behind", "Storage", "SqliteStorage", "open_storage"]
 
@@ -42,10 +43,10 @@ class Storage(Protocol):
     """What the server needs from a database."""
 
     def load_all(self) -> list[dict]:
-        """Every table row (a dict with the keys of schema.ROW_FIELDS)."""
+        """Every open table's row (a dict with the keys of schema.ROW_FIELDS)."""
 
     def load(self, table_id: str) -> dict | None:
-        """One table row, or None."""
+        """One table row (a closed one too: its `closed_at` says so), or None."""
 
     def version(self, table_id: str) -> int | None:
         """The stored version of one table (None: no such table): a cheap way for a
@@ -61,6 +62,9 @@ class Storage(Protocol):
 
     def close(self) -> None:
         """Release the database."""
+
+    # and for the tables nobody uses (companion/expiry.py, on schema.SqlStorage):
+    # touch(ids, at), close_idle(before, at), closed_since(at), purge(before)
 
 
 class SqliteStorage(SqlStorage):
@@ -81,28 +85,37 @@ class SqliteStorage(SqlStorage):
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(TABLES)
+        with self._transaction() as db:
+            upgrade(db)
 
     def _fetch(self, sql: str, args: tuple = (), one: bool = False):
         with self._lock:
             cur = self._db.execute(sql, args)
             return cur.fetchone() if one else cur.fetchall()
 
-    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
-        values = encode(row)
-        only_version = self._only_version(row, values)
+    @contextmanager
+    def _transaction(self):
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._write(self._db, row, values, only_version, move, undo)
-                self._db.execute("COMMIT")
-            except sqlite3.IntegrityError:      # that move's seq is taken: behind too
-                self._db.execute("ROLLBACK")
-                self._lost(row["id"])
-                raise Behind(row["id"]) from None
+                yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
-                self._lost(row["id"])
                 raise
+            self._db.execute("COMMIT")
+
+    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
+        values = encode(row)
+        only_version = self._only_version(row, values)
+        try:
+            with self._transaction() as db:
+                self._write(db, row, values, only_version, move, undo)
+        except sqlite3.IntegrityError:          # that move's seq is taken: behind too
+            self._lost(row["id"])
+            raise Behind(row["id"]) from None
+        except BaseException:
+            self._lost(row["id"])
+            raise
         self._wrote(row, values)
 
     def close(self) -> None:

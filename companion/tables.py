@@ -10,6 +10,10 @@ Several server processes may share one database (a hosted server). Then no proce
 owns a table: each one keeps its copy, checks the stored version before it acts
 (`sync`), and a change that another process beat to the database (`Behind`) is run
 again on the reloaded table.
+
+A table nobody used for a long time is closed (companion/expiry.py): `closed_at` is
+set, every change is refused (`table_closed`) and the table leaves memory; only its
+host's export still reads it.
 """
 from __future__ import annotations
 
@@ -94,15 +98,20 @@ class Table:
         self.game: int = row["game"]
         self.header: dict | None = row["header"]
         self.version: int = row["version"]
+        self.closed_at: float | None = row.get("closed_at")
 
     # -- several processes ------------------------------------------------------------
-    def sync(self) -> bool:
+    def sync(self, closed_ok: bool = False) -> bool:
         """Catch up with changes another process stored (hold the lock). True if the
-        table was reloaded. A no-op when this process is the database's only user."""
-        if not self.shared or self._storage.version(self.id) == self.version:
-            return False
-        self.reload()
-        return True
+        table was reloaded. A no-op when this process is the database's only user.
+        Raises Problem (table_closed) for a closed table, unless `closed_ok`."""
+        reloaded = False
+        if self.shared and self._storage.version(self.id) != self.version:
+            self.reload()
+            reloaded = True
+        if self.closed_at is not None and not closed_ok:
+            raise Problem("table_closed")
+        return reloaded
 
     def reload(self) -> None:
         """Read the row and the current game's log again, and replay it."""
@@ -126,6 +135,8 @@ class Table:
             if look_first:
                 self.sync()
             for _ in range(TRIES):
+                if self.closed_at is not None:
+                    raise Problem("table_closed")
                 try:
                     return fn()
                 except Behind:
@@ -466,19 +477,28 @@ class Tables:
         with self._lock:
             return self._tables.setdefault(table.id, table)
 
-    def get(self, table_id: object) -> Table:
+    def get(self, table_id: object, closed_ok: bool = False) -> Table:
         """The table with this id (one another process made is read from storage).
-        Raises Problem (no_table)."""
+        Raises Problem (no_table; table_closed, unless `closed_ok`: then a closed table
+        is read from storage for its export, and not kept)."""
         table = self._tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None and self.shared and isinstance(table_id, str) and len(table_id) < 40:
+        if table is None and isinstance(table_id, str) and len(table_id) < 40:
             row = self._storage.load(table_id)
-            table = self._add(row) if row else None
+            if row is not None and row["closed_at"] is not None:
+                if not closed_ok:
+                    raise Problem("table_closed")
+                table = Table(row, self._storage, self.shared)
+                table.load_moves()
+            elif row is not None and self.shared:
+                table = self._add(row)
         if table is None:
             raise Problem("no_table")
+        if table.closed_at is not None and not closed_ok:
+            raise Problem("table_closed")
         return table
 
     def all(self) -> list[Table]:
-        """Every table; with other processes, as storage has them now."""
+        """Every open table; with other processes, as storage has them now."""
         if self.shared:
             known = set(self._tables)
             for row in self._storage.load_all():
@@ -486,9 +506,21 @@ class Tables:
                     self._add(row)
             for table in list(self._tables.values()):
                 with table.lock:
-                    table.sync()
+                    table.sync(closed_ok=True)
+        with self._lock:
+            closed = [t.id for t in self._tables.values() if t.closed_at is not None]
+        self.forget(closed)
         with self._lock:
             return list(self._tables.values())
+
+    def forget(self, table_ids, at: float | None = None) -> None:
+        """Let closed tables go from memory (companion/expiry.py); a handler that still
+        holds one finds it closed."""
+        for table_id in table_ids:
+            with self._lock:
+                table = self._tables.pop(table_id, None)
+            if table is not None and table.closed_at is None:
+                table.closed_at = time.time() if at is None else at
 
     def create_from_record(self, text: object) -> tuple[Table, str]:
         """A table whose game is a record's (docs/record-format.md), replayed: its seats

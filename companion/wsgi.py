@@ -12,8 +12,11 @@ come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE
 BANG_PUBLIC_URL (the address phones open; its host is one the server answers to),
 BANG_ALLOWED_HOSTS (further host names, comma-separated), and the limits of one process
 as `bang-companion serve --max-tables/--max-sockets` sets them: BANG_MAX_TABLES (200)
-and BANG_MAX_SOCKETS (1000). A limit that is not a whole number of at least 1 stops the
-start with a sentence saying so.
+and BANG_MAX_SOCKETS (1000); BANG_TABLES_PER_HOUR (20: new tables per client address,
+`--tables-per-hour`), BANG_PROXIES (0: how many reverse proxies in front add the client
+to X-Forwarded-For; behind one nginx, 1), BANG_TABLE_IDLE_HOURS (24, `--table-idle-hours`;
+0: never) and BANG_CLOSED_TABLE_DAYS (30: a closed table's record kept for its host).
+A limit that is not a number in its range stops the start with a sentence saying so.
 """
 from __future__ import annotations
 
@@ -23,7 +26,12 @@ import sys
 from . import create_app
 
 
-LIMITS = {"BANG_MAX_TABLES": "MAX_TABLES", "BANG_MAX_SOCKETS": "MAX_SOCKETS"}
+LIMITS = {"BANG_MAX_TABLES": "MAX_TABLES", "BANG_MAX_SOCKETS": "MAX_SOCKETS",
+          "BANG_TABLES_PER_HOUR": "TABLES_PER_HOUR"}
+# whole numbers from 0, and numbers from 0 (hours, days)
+COUNTS = {"BANG_PROXIES": "PROXIES"}
+AMOUNTS = {"BANG_TABLE_IDLE_HOURS": "TABLE_IDLE_HOURS",
+           "BANG_CLOSED_TABLE_DAYS": "CLOSED_TABLE_DAYS"}
 
 
 def config_from_env(env=os.environ) -> dict:
@@ -38,6 +46,22 @@ def config_from_env(env=os.environ) -> dict:
             if not (raw.isdigit() and int(raw) >= 1):
                 raise SystemExit(f"{var} must be a whole number of at least 1, not {raw!r}")
             config[key] = int(raw)
+    for var, key in COUNTS.items():
+        raw = env.get(var, "").strip()
+        if raw:
+            if not raw.isdigit():
+                raise SystemExit(f"{var} must be a whole number of at least 0, not {raw!r}")
+            config[key] = int(raw)
+    for var, key in AMOUNTS.items():
+        raw = env.get(var, "").strip()
+        if raw:
+            try:
+                value = float(raw)
+            except ValueError:
+                value = -1.0
+            if not 0 <= value < float("inf"):
+                raise SystemExit(f"{var} must be a number of at least 0, not {raw!r}")
+            config[key] = value
     return config
 
 

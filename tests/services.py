@@ -246,11 +246,13 @@ class App:
 
     def __init__(self, database: str, queue: str, public_url: str = "",
                  threads: int = 100, worker: str = "gthread",
-                 connections: int = 1000) -> None:
+                 connections: int = 1000, tables_per_hour: int = 20) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = dict(os.environ, BANG_DATABASE=database, BANG_MESSAGE_QUEUE=queue,
-                        BANG_PUBLIC_URL=public_url, PYTHONUNBUFFERED="1")
+                        BANG_PUBLIC_URL=public_url, PYTHONUNBUFFERED="1",
+                        BANG_PROXIES="1",   # nginx in front: the client's address is its
+                        BANG_TABLES_PER_HOUR=str(tables_per_hour))
         self.threads = threads
         self.worker, self.connections = worker, connections
         self.dir = tempfile.mkdtemp(prefix="bang-app-")
