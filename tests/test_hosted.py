@@ -306,3 +306,27 @@ def test_a_process_killed_mid_game_loses_no_acknowledged_move(stack):
         for p in [host, *phones.values()]:
             p.close()
         gc.collect()
+
+
+def _new_table_from(port: int, source: str, headers=None) -> int:
+    """POST /tables through nginx from the loopback address `source`: its status."""
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    conn.request("POST", "/tables", body="mode=tracker", headers={
+        "Content-Type": "application/x-www-form-urlencoded", **(headers or {})})
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_a_flood_through_nginx_does_not_stop_another_host(stack):
+    """Behind nginx (BANG_PROXIES=1) each client counts by its own address, which a
+    forged X-Forwarded-For does not change; the limit is each process's (two here)."""
+    port = stack["proxy"].port
+    statuses = [_new_table_from(port, "127.0.0.2") for _ in range(40)]
+    assert 10 <= statuses.count(303) <= 10 * len(stack["apps"]) and 429 in statuses, statuses
+    assert statuses[-5:] == [429] * 5
+    forged = [_new_table_from(port, "127.0.0.2", {"X-Forwarded-For": f"198.51.100.{k}"})
+              for k in range(4)]
+    assert forged == [429] * 4
+    assert _new_table_from(port, "127.0.0.3") == 303
