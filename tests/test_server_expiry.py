@@ -75,7 +75,10 @@ def test_a_connected_screen_keeps_a_table_open(app):
     now = time.time()
     for hours in (25, 50, 75):
         assert c.expiry.sweep(now + hours * HOUR) == []
-    assert t.emit("host", "order", {"ids": []})["ok"] is not None
+    assert t.id in [x.id for x in c.tables.all()]
+    t.join("Ann")                                             # still open: players join
+    t.host.disconnect()
+    assert c.expiry.sweep(now + 100 * HOUR) == [t.id]        # the screen gone: it closes
 
 
 def test_the_database_decides_across_processes(tmp_path):
