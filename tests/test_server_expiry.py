@@ -16,7 +16,7 @@ from companion import create_app, i18n, wsgi
 from companion.limits import tables_in_use
 from companion.storage import SqliteStorage
 from engine.say import plural
-from conftest import NAMES, LiveServer, TableHelper, english
+from helpers import NAMES, LiveServer, TableHelper
 
 HOUR = 3600.0
 
