@@ -16,6 +16,24 @@ import sys
 from .seams import glibc
 
 
+def at_least_one(raw: str) -> int:
+    """A whole number of at least 1."""
+    if not (raw.isdigit() and int(raw) >= 1):
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {raw!r}")
+    return int(raw)
+
+
+def at_least_zero(raw: str) -> float:
+    """A number of hours of at least 0 (argparse says so otherwise)."""
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number of at least 0, not {raw!r}")
+    return value
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="bang-companion",
                                  description="The BANG! table companion.")
@@ -37,10 +55,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     serve.add_argument("--max-sockets", type=int, default=1000,
                        help="phones and screens connected at once; past it a new one is "
                        "refused (1000)")
-    serve.add_argument("--table-idle-hours", type=float, default=24.0,
+    serve.add_argument("--table-idle-hours", type=at_least_zero, default=24.0,
                        help="close a table with no move and no phone or screen for this "
                        "long (24; 0: never; docs/deploy.md)")
-    serve.add_argument("--tables-per-hour", type=int, default=20,
+    serve.add_argument("--tables-per-hour", type=at_least_one, default=20,
                        help="new tables one address may open in an hour, half at once (20)")
     serve.add_argument("--quiet", action="store_true", help="no request log lines")
     check = sub.add_parser("check", help="replay game records and check their expectations")

@@ -211,3 +211,11 @@ def test_wsgi_reads_the_expiry_and_creation_settings():
                      ("BANG_PROXIES", "one"), ("BANG_TABLES_PER_HOUR", "0")]:
         with pytest.raises(SystemExit, match=var):
             wsgi.config_from_env({var: bad})
+
+
+def test_serve_refuses_settings_out_of_range():
+    from companion import cli
+    assert cli.parse(["serve", "--table-idle-hours", "0"]).table_idle_hours == 0
+    for args in (["--table-idle-hours", "-1"], ["--tables-per-hour", "0"]):
+        with pytest.raises(SystemExit):
+            cli.parse(["serve", *args])
