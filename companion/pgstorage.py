@@ -56,25 +56,17 @@ class PostgresStorage(SqlStorage):
     def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
         values = encode(row)
         only_version = self._only_version(row, values)
-        try:
-            with self._pool.connection() as conn:
-                if only_version and move is not None and undo is None:
-                    # the common move: one statement, one round trip
-                    cur = conn.execute(self.sql.move_only, (
-                        row["version"], values[-1], row["id"], row["version"] - 1,
-                        row["game"], move["seq"], move["at"], move_json(move)))
-                    if cur.rowcount != 1:
-                        raise Behind(row["id"])
-                else:
-                    with conn.transaction():
-                        self._write(conn, row, values, only_version, move, undo)
-        except self._unique:
-            self._lost(row["id"])
-            raise Behind(row["id"]) from None
-        except BaseException:
-            self._lost(row["id"])
-            raise
-        self._wrote(row, values)
+        with self._saving(row, values), self._pool.connection() as conn:
+            if only_version and move is not None and undo is None:
+                # the common move: one statement, one round trip
+                cur = conn.execute(self.sql.move_only, (
+                    row["version"], values[-1], row["id"], row["version"] - 1,
+                    row["game"], move["seq"], move["at"], move_json(move)))
+                if cur.rowcount != 1:
+                    raise Behind(row["id"])
+            else:
+                with conn.transaction():
+                    self._write(conn, row, values, only_version, move, undo)
 
     def close(self) -> None:
         self._pool.close()

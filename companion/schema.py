@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 
 TABLES = """
@@ -154,6 +155,7 @@ class SqlStorage:
     never pass for the current one."""
 
     sql = statements("?")
+    _unique: type[BaseException] | tuple = ()   # the back end's unique-key error (none: ())
 
     def __init__(self) -> None:
         self._written: dict[str, tuple[int, tuple]] = {}
@@ -202,6 +204,21 @@ class SqlStorage:
                                              move_json(move)))
         if undo is not None:
             conn.execute(self.sql.undo, (row["id"], row["game"], undo))
+
+    @contextmanager
+    def _saving(self, row: dict, values: tuple):
+        """Around one `save`'s statements: a move whose seq is already taken (the back
+        end's unique-key error, `_unique`) is Behind too; after any failure the cached
+        row is forgotten (the next save writes it whole); after success it is kept."""
+        try:
+            yield
+        except self._unique:
+            self._lost(row["id"])
+            raise Behind(row["id"]) from None
+        except BaseException:
+            self._lost(row["id"])
+            raise
+        self._wrote(row, values)
 
     def _wrote(self, row: dict, values: tuple) -> None:
         self._written[row["id"]] = (row["version"], values[:CONTENT])

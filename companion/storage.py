@@ -70,6 +70,8 @@ class Storage(Protocol):
 class SqliteStorage(SqlStorage):
     """SQLite in WAL mode: one connection, one writer at a time (a lock)."""
 
+    _unique = sqlite3.IntegrityError          # that move's seq is taken: behind too
+
     def __init__(self, path: str, synchronous: str = "FULL") -> None:
         super().__init__()
         if path != ":memory:":
@@ -107,16 +109,8 @@ class SqliteStorage(SqlStorage):
     def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
         values = encode(row)
         only_version = self._only_version(row, values)
-        try:
-            with self._transaction() as db:
-                self._write(db, row, values, only_version, move, undo)
-        except sqlite3.IntegrityError:          # that move's seq is taken: behind too
-            self._lost(row["id"])
-            raise Behind(row["id"]) from None
-        except BaseException:
-            self._lost(row["id"])
-            raise
-        self._wrote(row, values)
+        with self._saving(row, values), self._transaction() as db:
+            self._write(db, row, values, only_version, move, undo)
 
     def close(self) -> None:
         with self._lock:

@@ -82,7 +82,7 @@ class LiveServer:
             self.proc = subprocess.Popen(server_command(self.port, self.data), cwd=ROOT,
                                          stdout=log, stderr=subprocess.STDOUT,
                                          stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60   # a loaded 2-core machine can take 20 s
         while True:
             try:
                 if requests.get(self.base + "/healthz", timeout=1).text.strip() == "ok":

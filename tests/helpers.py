@@ -122,7 +122,7 @@ class LiveServer:
         self.output: list[str] = []
         self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
         self.reader.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60   # a loaded 2-core machine can take 20 s
         while time.monotonic() < deadline:
             try:
                 if requests.get(self.url + "/healthz", timeout=1).text == "ok":
