@@ -171,7 +171,7 @@ class Hub:
         info = snapshots.table_info(table, self.join_url(table.id))
         core = snapshots.for_seat(table, entry, info)
         table.forget_views()
-        return delta.compose(i18n.localize(core, lang), presence)
+        return delta.compose(i18n.localize(core, lang, entry["name"]), presence)
 
     def broadcast(self, table, only: Conn | None = None) -> None:
         """What changed, to every connected socket of `table` (hold `table.lock`);
@@ -188,7 +188,7 @@ class Hub:
             if kinds.get(entry["id"]):
                 self._send(out, seat_room(table.id, entry["id"], entry["token"]),
                            kinds[entry["id"]], table.version, presence, snapshots.for_seat,
-                           table, entry, info)
+                           table, entry, info, reader=entry["name"])
         if kinds.get(None) and (only is None or only.is_host):
             self._send(out, host_room(table.id), kinds[None], table.version, presence,
                        snapshots.for_host, table, info)
@@ -208,15 +208,16 @@ class Hub:
             out.append((room, "snapshot", data))
 
     def _send(self, out: list | None, room: str, langs: dict, seq: int, presence: dict,
-              build, *args) -> None:
+              build, *args, reader: str | None = None) -> None:
         """One room's message(s): the snapshot is built once, then worded in each language
-        its sockets read (`langs`: {lang: (full, patch)}). A failure is logged and does
+        its sockets read (`langs`: {lang: (full, patch)}), to `reader` (a seat's name: its
+        phone reads "you" for itself) or to the table (None). A failure is logged and does
         not stop the others (the change is stored already; the next change or reconnect
         resends)."""
         try:
             core = build(*args)
             for lang, (full, patch) in langs.items():
-                said = i18n.localize(core, lang)
+                said = i18n.localize(core, lang, reader)
                 if full:
                     self._emit(out, worded(room, lang), delta.compose(said, presence))
                 if patch:

@@ -11,7 +11,9 @@ tests) or on the page (static/js/i18n.js), in the reader's language.
   compiled in memory (no build step, no .mo file in the repository), once per process.
   A missing, empty or fuzzy translation is left out: the English text shows instead.
 * `sentence(message, lang)`, `localize(obj, lang)`: engine.say's render with the
-  catalog (a plural takes the catalog's form for its count: Russian has three).
+  catalog (a plural takes the catalog's form for its count: Russian has three). With
+  `reader` (a seat name), a message about that seat is said to him, in the second
+  person: his own phone reads "You have no cards in hand." (companion/addressed.py).
 * `choose()`: a request's language: `?lang=xx` (remembered in the `lang` cookie), else
   the cookie, else the browser's Accept-Language, else English.
 * `page_catalog(lang, ruleset)`: the pages' catalog of a language, a small JS module
@@ -48,6 +50,8 @@ from flask import Flask, abort, g, has_request_context, request
 from flask_babel import Babel, Domain
 
 from engine import say
+
+from . import addressed
 
 LANGUAGES = ("en", "hu", "ru")       # the first is the source language, the default
 SOURCE = LANGUAGES[0]
@@ -131,15 +135,32 @@ def translator(lang: str):
     return translate
 
 
-def sentence(message, lang: str) -> str:
-    """The sentence of one message (or a plain string) in `lang`."""
-    return say.render(message, translator(lang))
+def sentence(message, lang: str, reader: str | None = None) -> str:
+    """The sentence of one message (or a plain string) in `lang`; `reader`: the seat
+    whose phone reads it, spoken to in the second person (companion/addressed.py)."""
+    return say.render(addressed.address(message, reader), translator(lang))
 
 
-def localize(obj, lang: str):
+def localize(obj, lang: str, reader: str | None = None):
     """A copy of a JSON value with every message in it made into a sentence in `lang`
-    (`MESSAGES`: the value as it is, for a client that words the messages itself)."""
-    return obj if lang == MESSAGES else say.localize(obj, translator(lang))
+    (`MESSAGES`: the value as it is, for a client that words the messages itself).
+    `reader`: the seat name of the phone it goes to; a message about that seat says
+    "you" there (companion/addressed.py). None: the host screen, or no seat."""
+    if lang == MESSAGES:
+        return obj
+    if not reader:
+        return say.localize(obj, translator(lang))
+    return _localize(obj, translator(lang), reader)
+
+
+def _localize(obj, translate, reader: str):
+    if isinstance(obj, dict):
+        if say.is_message(obj):
+            return say.render(addressed.address(obj, reader), translate)
+        return {k: _localize(v, translate, reader) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_localize(v, translate, reader) for v in obj]
+    return obj
 
 
 def gettext(text: str, lang: str) -> str:

@@ -82,10 +82,12 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
         def wrap(fn):
             @functools.wraps(fn)
             def inner(data=None, *extra):
-                # the ack in the words of the socket's language (companion/i18n.py)
+                # the ack in the words of the socket's language (companion/i18n.py),
+                # said to its seat ("you") on a phone
+                ack = answer(data, *extra)
                 conn = hub.conn(request.sid)
                 lang = conn.lang if conn is not None else i18n.current()
-                return i18n.localize(answer(data, *extra), lang)
+                return i18n.localize(ack, lang, reader(conn))
 
             def answer(data=None, *extra):
                 try:
@@ -298,7 +300,17 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
 
     def worded(ack: dict) -> dict:
         conn = hub.conn(request.sid)
-        return i18n.localize(ack, conn.lang if conn is not None else i18n.current())
+        return i18n.localize(ack, conn.lang if conn is not None else i18n.current(),
+                             reader(conn))
+
+    def reader(conn) -> str | None:
+        """The seat name a phone's words are said to (None: a host screen, no seat)."""
+        if conn is None or conn.is_host:
+            return None
+        try:
+            return tables.get(conn.table_id).entry(conn.lobby_id)["name"]
+        except Exception:       # the table closed, the seat removed: words for the table
+            return None
 
 
 def claimed(hub: Hub, table, entry: dict, old_token: str) -> None:

@@ -2,7 +2,6 @@
 // rule they rest on), connection notices, confirmations. They never steal focus.
 import { h, pieces } from "./dom.js";
 import { t } from "./i18n.js";
-import { personal } from "./words.js";
 
 const MAX = 3;
 
@@ -29,7 +28,7 @@ export function showBanner(message, { kind = "error", rule = "", ruleTitle = "",
   if (key) box.querySelectorAll(`[data-key="${key}"]`).forEach((el) => el.remove());
   const close = () => el.remove();
   const el = h("div", { class: `banner ${kind}`, dataset: { key }, role: kind === "error" ? "alert" : null },
-    h("span", { class: "msg" }, personal(message), rule ? h("span", { class: "rule" }, pieces(t("Rule: {title}"), {
+    h("span", { class: "msg" }, message, rule ? h("span", { class: "rule" }, pieces(t("Rule: {title}"), {
       title: h("a", { href: `/rules#${anchor(rule)}`, target: "_blank", rel: "noopener" }, ruleTitle || t("see the rules")) })) : null),
     h("button", { type: "button", class: "ghost", "aria-label": t("Dismiss"), onclick: close }, "✕"));
   box.append(el);

@@ -1,5 +1,7 @@
 // Words at the edge, in the reader's language (static/README.md): t, tn, tname, and,
 // localize. The catalog: <meta name="i18n-catalog">, {lang, plural, m: {English: words}}.
+// On a phone (setReader), a page's sentence about its own player says "you" (addressed.js).
+import { SECOND_PERSON } from "./addressed.js";
 
 const KEY = "$t";
 const PLURAL = "$pl";
@@ -59,9 +61,24 @@ export function render(m) {
   return fill(template(m[KEY], m[PLURAL], m.n), m);
 }
 
+let reader = "";
+
+/** The phone's own seat name: a sentence about that seat is said to him (addressed.js). */
+export function setReader(name) {
+  reader = String(name || "");
+}
+
+function addressed(text, args) {
+  const forms = reader && args ? SECOND_PERSON[text] : undefined;
+  if (forms) {
+    for (const [key, mine] of Object.entries(forms)) if (args[key] === reader) return mine;
+  }
+  return text;
+}
+
 /** A page's own words, with `{name}` placeholders filled from `args`. */
 export function t(text, args) {
-  return fill(template(text), args);
+  return fill(template(addressed(text, args)), args);
 }
 
 /** Words that depend on a count `n` (also available as `{n}`). */

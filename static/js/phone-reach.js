@@ -2,14 +2,13 @@
 // every other living player, the distance and why, and whether BANG! and Panic! reach;
 // then who can reach me.
 import { h, fill, list } from "./dom.js";
-import { personal } from "./words.js";
 import { kindName } from "./ruleset.js";
 import { t, tname } from "./i18n.js";
 
 function why(row) {
   // The engine words the reasons ("2 seats apart · Bob's Mustang +1"); an older snapshot
   // carried them as a list.
-  if (row && typeof row.why === "string") return personal(row.why);
+  if (row && typeof row.why === "string") return row.why;
   const breakdown = row && row.breakdown;
   // The first part is the count of seats between us; the rest are modifiers (+1, −1).
   const parts = list(breakdown).map((b, i) => {

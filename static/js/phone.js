@@ -3,7 +3,6 @@
 import { $, h, fill, get, list, tableId } from "./dom.js";
 import { connect, send } from "./connection.js";
 import { showBanner } from "./banner.js";
-import { setMe, personal } from "./words.js";
 import { wireBar, renderBar } from "./phone-bar.js";
 import { takeToken, dropToken } from "./token.js";
 import { wireRoleCard, renderRole } from "./phone-role.js";
@@ -16,7 +15,7 @@ import { word } from "./ruleset.js";
 import { wireReferee, renderReferee } from "./phone-referee.js";
 import { wireFeats, renderFeats } from "./phone-feats.js";
 import { phaseName } from "./bits.js";
-import { t, tname } from "./i18n.js";
+import { setReader, t, tname } from "./i18n.js";
 
 const table = tableId();
 let snap = null;
@@ -40,7 +39,7 @@ function render(s) {
   if (!view || !me() || status === "lobby") return renderLobby(s);
   showOnly("game-view");
   const m = me();
-  setMe(m.name);
+  setReader(m.name);
   renderBar(s, m);
   const seat = mySeat();
   renderTurn(view, m, seat);
@@ -147,7 +146,7 @@ function renderOutcome(view, m, seat, status) {
 
 function renderLog(lines) {
   const items = list(lines).slice().reverse();
-  fill($("#log"), items.map((l) => h("li", { class: `log-${l.kind || "line"}` }, personal(l.text || ""))));
+  fill($("#log"), items.map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
 }
 
 // --- start

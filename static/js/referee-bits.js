@@ -1,7 +1,6 @@
 // Pieces referee mode draws on both screens: a ruling with its reason and rule link, a
 // revealed card with its suit symbol, and the read-only questions' cached card list.
 import { h } from "./dom.js";
-import { personal } from "./words.js";
 import { t } from "./i18n.js";
 
 /** The rules page's anchor for a rule id ("card.beer" -> "card-beer"), as the engine makes it. */
@@ -18,7 +17,7 @@ export function rulingBox(r, okText = t("Allowed by the rules.")) {
   if (r.ok) return h("div", { class: "ruling ok", role: "status" }, h("p", {}, "✓ ", okText),
     (r.decisions || []).map((d) => h("p", { class: "decision small" }, d.text, " ", ruleLink(d.rule, d.rule_title))));
   return h("div", { class: "ruling no", role: "status" },
-    h("p", {}, "✗ ", personal(r.message || r.reason || t("Not allowed."))),
+    h("p", {}, "✗ ", r.message || r.reason || t("Not allowed.")),
     // the rule's text comes worded in the reader's language, like every message of the
     // server (companion/hub.py, companion/sockets.py)
     r.rule_text ? h("p", { class: "rule-text" }, r.rule_text) : null, ruleLink(r.rule, r.rule_title));

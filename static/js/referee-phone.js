@@ -5,7 +5,6 @@
 import { $, h, fill, get, list } from "./dom.js";
 import { pendingText } from "./bits.js";
 import { ruleLink } from "./referee-bits.js";
-import { personal } from "./words.js";
 import { ask as confirmOut } from "./confirm.js";
 import { register } from "./phone-referee.js";
 import { t, tn, tname } from "./i18n.js";
@@ -108,7 +107,7 @@ function answerRow(a) {
   return h("li", { class: a.ok ? "ok" : "no" },
     h("button", { type: "button", class: a.ok && a.respond !== "take" ? "primary" : a.respond === "take" && a.ok ? "danger" : "",
       disabled: !a.ok, "aria-describedby": a.ok ? null : id, onclick: click }, a.label || tname(a.respond)),
-    a.ok ? null : h("span", { class: "why", id }, personal(a.reason || ""), " ", ruleLink(a.rule, a.rule_title)));
+    a.ok ? null : h("span", { class: "why", id }, a.reason || "", " ", ruleLink(a.rule, a.rule_title)));
 }
 
 function questionBox(box, me) {

@@ -4,7 +4,6 @@
 // the dialog open with its sentence and rule, and nothing changes.
 import { $, h, fill, get, list } from "./dom.js";
 import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
-import { personal } from "./words.js";
 import { t, tn, tname } from "./i18n.js";
 
 const GROUPS = () => [
@@ -53,7 +52,7 @@ export function openPlay({ snap, ask, move, more }) {
           h("div", { class: "card-grid" }, here.map((e) => {
             const v = e.play ? null : verdict.get(e.card.name);
             const no = v && v.ok === false;
-            const why = no ? personal(v.message || "") : v && v.note ? v.note : "";
+            const why = no ? v.message || "" : v && v.note ? v.note : "";
             return h("button", {
               type: "button", class: `card-btn ${e.card.colour === "blue" ? "blue" : "brown"}${no ? " greyed" : ""}`,
               "aria-label": e.card.range ? t("{card} reach {n}", { card: e.label, n: e.card.range }) : e.label,
@@ -93,7 +92,7 @@ export function openPlay({ snap, ask, move, more }) {
           type: "button", class: x.ok ? "primary" : "", disabled: !x.ok, "aria-describedby": x.ok ? null : `why-${x.name}`,
           onclick: () => (ack.choice ? chooseTaken(e, name, x.name) : send({ play: name, target: x.name, ...(e.as ? { as: e.as } : {}) })),
         }, x.name),
-        x.ok ? null : h("span", { class: "why", id: `why-${x.name}` }, personal(x.message || ""), " ", ruleLink(x.rule, x.rule_title))))),
+        x.ok ? null : h("span", { class: "why", id: `why-${x.name}` }, x.message || "", " ", ruleLink(x.rule, x.rule_title))))),
       h("div", { class: "row" }, back));
   }
 
