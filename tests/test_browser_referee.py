@@ -392,8 +392,8 @@ def test_replay_a_record_then_ask_the_referee(server, pw, browser, tmp_path):
     bob.get_by_label("To", exact=True).select_option("Bob")
     bob.get_by_role("button", name="Ask: how far?").click()
     out = bob.locator("#ask-dist-out")
-    expect(out).to_contain_text("Dan sees Bob at distance 3")
-    expect(out).to_contain_text("Mustang")
+    expect(out).to_contain_text("Dan sees you at distance 3")      # Bob's own phone
+    expect(out).to_contain_text("your Mustang")
     expect(out.locator("a.rule-link")).to_have_attribute("href", "/rules#distance")
     bob.get_by_label("Who plays it").select_option("Cid")
     bob.get_by_label("Card to aim").select_option("Jail")

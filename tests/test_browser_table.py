@@ -331,7 +331,9 @@ def test_plain_words_on_phone_and_host(server, pw, browser, tmp_path):
     # the host takes back the Barrel: the log says what it was
     host.get_by_role("button", name="Undo last move").click()
     expect(host.locator("#log")).to_contain_text("The host took back: Ann")
-    expect(ann.locator("#log")).to_contain_text("The host took back: Ann")
+    expect(host.locator("#log")).to_contain_text("The host took back: Ann plays Barrel.")
+    # on Ann's own phone the same line speaks to her (issue 22 §8)
+    expect(ann.locator("#log")).to_contain_text("The host took back: You play Barrel.")
     assert not host.evaluate(VISIBLE_IDS), host.evaluate(VISIBLE_IDS)
     assert not ann.evaluate(VISIBLE_IDS), ann.evaluate(VISIBLE_IDS)
     # a seat link that is not valid: a sentence, no error code
