@@ -538,28 +538,59 @@ def test_a_public_role_is_shown_face_up(server, pw, browser, tmp_path):
     assert not watch.errors, watch.errors
 
 
+# the longest a seat's name may be (companion/tables.py: NAME_MAX), as one word: the
+# reasons on the greyed cards name the players
+LONG_NAMES = ("Maximilian-Augustus", "Konstantinopolitanus", "Bartholomew-Eduardo",
+              "Wilhelmina-Josefine")
+
+
 @pytest.mark.browser
-def test_the_card_picker_greys_what_cannot_be_played(server, pw, browser, tmp_path):
-    """Issue 9 §3: after a BANG! the picker greys a second one with its reason; a Beer at
-    full life says it does nothing; a greyed card still opens its full ruling."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_picker_greys_what_cannot_be_played(server, pw, browser, tmp_path, lang):
+    """Issue 9 §3, on a 320 px phone in each language (issue 22 §6): after a BANG! the
+    picker greys a second one with its reason, and a Panic! with the longest of them (the
+    player it would reach is farther than 1, named at the longest a name may be); a Beer
+    at full life says it does nothing; a greyed card still opens its full ruling."""
     watch = Watch()
-    record = four(("Ann", {"character": "Kit Carlson"}),
-                  moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
-                         {"by": "Bob", "respond": "take"}])
+    say = words(lang)
+    ann, bob, cid, dan = LONG_NAMES
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "phase": "play",
+              "seats": [{"name": ann, "role": "sheriff", "character": "Kit Carlson",
+                         "in_play": ["Winchester"]},
+                        {"name": bob, "role": "outlaw", "character": "Willy the Kid",
+                         "in_play": ["Mustang"]},
+                        {"name": cid, "role": "outlaw", "character": "Rose Doolan",
+                         "in_play": ["Mustang"]},
+                        {"name": dan, "role": "renegade", "character": "Bart Cassidy",
+                         "in_play": ["Mustang"]}],
+              "moves": [{"by": ann, "play": "BANG!", "target": bob},
+                        {"by": bob, "respond": "take"}]}
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "picker")
-    ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
-    ann.get_by_role("button", name="Play a card").click()
-    sheet = ann.locator("#ref-dialog")
-    bang = sheet.get_by_role("button", name="BANG!", exact=True)
+    ctx, phone = seat_phone(browser, watch, pw, host, ann, "iPhone SE", locale=LANGS[lang])
+    expect(phone.locator("html")).to_have_attribute("lang", lang)
+    phone.get_by_role("button", name=say("Play a card")).click()
+    sheet = phone.locator("#ref-dialog")
+    bang = sheet.get_by_role("button", name=say("BANG!"), exact=True)
     expect(bang).to_have_class(re.compile("greyed"))
-    expect(bang).to_contain_text("one BANG!")
-    beer = sheet.get_by_role("button", name="Beer", exact=True)
+    expect(bang).to_contain_text(say("Only one BANG! card per turn (a Volcanic or Willy the "
+                                     "Kid lifts the limit)."))
+    panic = sheet.get_by_role("button", name=say("Panic!"), exact=True)
+    expect(panic).to_have_class(re.compile("greyed"))
+    far = say("{card} reaches distance 1 only, and {seat} is at distance {distance} "
+              "(weapons do not help).")
+    expect(panic).to_contain_text(far.format(card=say("Panic!"), seat=bob, distance=2))
+    beer = sheet.get_by_role("button", name=say("Beer"), exact=True)
     expect(beer).not_to_have_class(re.compile("greyed"))
-    expect(beer).to_contain_text("does nothing")
-    expect(sheet.get_by_role("button", name="Gatling", exact=True)).not_to_have_class(re.compile("greyed"))
-    fits(ann, "320-card-picker-greyed")
+    expect(beer).to_contain_text(say("At full {life} a {card} does nothing.").format(
+        life=say("life"), card=say("Beer")))
+    expect(sheet.get_by_role("button", name=say("Gatling"), exact=True)).not_to_have_class(
+        re.compile("greyed"))
+    fits(phone, f"320-{lang}-card-picker-greyed")
+    panic.scroll_into_view_if_needed()
+    fits(phone, f"320-{lang}-card-picker-greyed-panic")
     bang.click()
     expect(sheet.locator(".ruling.no, .why").first).to_be_visible()
+    fits(phone, f"320-{lang}-card-picker-greyed-ruling")
     ctx.close()
     host_ctx.close()
     assert not watch.errors, watch.errors
