@@ -25,12 +25,11 @@ from .views import all_views, public_view, view_for  # noqa: E402
 from .start import deal, initial_state  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
 from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  # noqa: E402
-from .rulesets.legends.advice import feat_options  # noqa: E402
 
 __all__ = [
     "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",
-    "feat_options", "card_catalogue", "decisions",
+    "card_catalogue", "decisions",
 ]

@@ -1,6 +1,6 @@
 """The referee's answers to "may I?": a dry run of a move with its ruling, the answers a
 player may give to the question put to them, and what their turn asks of them now (a
-ruleset adds its own: Legends' Feats, engine/rulesets/legends/advice.py). Pages grey out
+ruleset adds its own, `Ruleset.answer_options` and `phone_extras`). Pages grey out
 what is refused and show the reason; nothing here changes the state.
 """
 from __future__ import annotations
@@ -61,7 +61,7 @@ def try_move(state: State, move: dict) -> dict:
 
 
 def _named(state: State, kind: str) -> str:
-    """The name of the ruleset's card of that kind (Beer, Bacta Tank...)."""
+    """The name of the ruleset's card of that kind (the Beer, or its own)."""
     return next((c.name for c in cards_of(state) if c.kind == kind), kind)
 
 
@@ -87,7 +87,7 @@ def answers_for(state: State, seat: str) -> list[dict]:
         barrel = has_kind(state, i, "barrel")
         if barrel:
             options.append((barrel, msg("{card} ({check})", card=name(barrel), check=word), True))
-        if char.built_in_barrel or char.evades_brown:
+        if char.built_in_barrel:
             options.append((own, msg("{card} ({check})", card=name(own), check=word), True))
         options.append(("take", msg("Take the hit"), False))
     elif ask.kind in ("indians", "duel"):
@@ -95,20 +95,15 @@ def answers_for(state: State, seat: str) -> list[dict]:
         if char.swaps_bang_missed:
             options.append((missed, msg("{card} as {other}", card=name(missed), other=name(bang)),
                             False))
-        if char.evades_brown:
-            options.append((own, msg("{card} ({check})", card=name(own), check=word), True))
         options.append(("take", msg("Give up: lose 1 {life}", life=life) if ask.kind == "duel"
                         else msg("Lose 1 {life}", life=life), False))
-    elif ask.kind == "evade":
-        options += [(own, msg("{card} ({check})", card=name(own), check=word), True),
-                    ("take", msg("Let it happen"), False)]
     elif ask.kind == "dying":
         options.append((beer, name(beer) if len(state.alive()) > 2
                         else msg("{card} (heals nothing with two players left)", card=name(beer)),
                         False))
         options.append(("take", msg("I'm out"), False))
     out = []
-    for respond, label, needs_check in options:
+    for respond, label, needs_check in rules.answer_options(state, i, ask, options):
         move = {"by": seat, "respond": respond}
         if needs_check:
             move.update(rules.sample_check(char))      # any card: is the answer allowed?

@@ -1,17 +1,16 @@
 """Answers to open questions (Missed!, Barrel, a BANG! in a Duel or against Indians!,
-Beer while dying, taking the hit), and the abilities usable at any moment.
+Beer while dying, taking the hit), and the abilities usable at any moment. A ruleset may
+put questions of its own kinds (`Ruleset.why_not`, `own_check`, `taken`) and abilities of
+its own (`Ruleset.abilities`).
 """
 from __future__ import annotations
 
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .cards import RANK_VALUE
-from .plays import BANG_SWAP, as_card, char_name, do_play, resolve_take, shoot
+from .plays import BANG_SWAP, as_card, char_name
 from .state import Ask
-from .table import cards_of, chars_of, dist, has_kind, target_problem
-from .turns import own_turn, turn_at_end
-from .turns import revealed
+from .table import cards_of, chars_of, has_kind
 from .say import N_, msg, name
 
 # What each kind of question accepts, besides "take".
@@ -21,7 +20,6 @@ ACCEPTS = {              # by kind of card
     "indians": {"bang"},
     "duel": {"bang"},
     "dying": {"beer"},
-    "evade": set(),
 }
 WHY_NOT = {
     "indians": (N_("Against Indians! only discarding a BANG! helps: no Missed!, no Barrel."),
@@ -31,8 +29,6 @@ WHY_NOT = {
               "dying"),
     "bang": (N_("A shot is cancelled by a Missed! or a Barrel's heart."), "card.missed"),
     "gatling": (N_("A Gatling shot is cancelled by a Missed! or a Barrel's heart."), "card.gatling"),
-    "evade": (N_("Jourdonnais may draw! to ignore the card, or let it happen."),
-              "legend.jourdonnais"),
 }
 
 
@@ -52,11 +48,8 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
                                                  seat=s.seats[i].name),
                       "answer.pending")
     ask = asks[0]
-    if answer.casefold() == "take":
-        if m.opts.get("destiny") is not None:
-            raise Refusal("destiny_unavailable", msg("Taking the hit plays no card: no Encounter "
-                                                      "with Destiny."), "answer.pending")
-        take(ctx, ask)
+    if answer.casefold() == "take":     # no card: the ruleset may still refuse an option
+        s.rules.resolve(ctx, i, None, None, m, lambda: take(ctx, ask), ask)
         return
     which = barrel_answer(ctx, i, answer)
     if which:
@@ -64,10 +57,11 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
         return
     played = cards_of(s).get(answer)
     as_name = m.opts.get("as")
-    if as_name is None and ctx.char(i).swaps_bang_missed and played.kind not in ACCEPTS[ask.kind]:
+    accepts = ACCEPTS.get(ask.kind, ())       # a ruleset's own kind of question takes no card
+    if as_name is None and ctx.char(i).swaps_bang_missed and played.kind not in accepts:
         as_name = BANG_SWAP.get(played.name)     # Calamity Janet need not say "as"
     card = as_card(ctx, i, played, as_name)
-    if card.kind not in ACCEPTS[ask.kind]:
+    if card.kind not in accepts:
         if card.kind == "beer":
             raise Refusal("not_dying", msg("A {card} out of turn is only for a hit that would "
                                            "eliminate you.", card=name(card.name)), card.rule)
@@ -110,7 +104,7 @@ def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
     card = cards_of(ctx.s).find(answer)
     if card is not None and card.kind == "barrel":
         return "barrel"
-    own = chars_of(ctx.s).find(answer)      # a character's own Barrel (Lucky), even not his
+    own = chars_of(ctx.s).find(answer)      # a character's own Barrel, named even if not his
     if own is not None and own.built_in_barrel:
         return "jourdonnais"
     return ""
@@ -137,8 +131,8 @@ def cancel_one(ctx: Ctx, ask: Ask) -> None:
 
 def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     i = ask.seat
-    if which == "jourdonnais" and ctx.char(i).evades_brown:
-        return evade(ctx, ask, m)
+    if which == "jourdonnais" and ctx.s.rules.own_check(ctx, ask, m):
+        return                        # the ruleset's character draws! for something else
     if ask.kind not in ("bang", "gatling"):
         raise Refusal("wrong_answer", *why_not(ctx, ask.kind))
     if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
@@ -172,32 +166,6 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         ctx.say("answer", msg(rules.words["barrel_fail"], card=name(label)))
 
 
-def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
-    """Legend Jourdonnais: a draw! of J, Q, K or A and the brown card does nothing to him."""
-    i = ask.seat
-    if ask.kind == "dying":
-        raise Refusal("wrong_answer", msg(WHY_NOT["dying"][0]), WHY_NOT["dying"][1])
-    if "jourdonnais" in ask.tried:
-        raise Refusal("barrel_used", msg("Jourdonnais draws! once against each card."),
-                      "legend.jourdonnais")
-    if ask.kind == "duel" and (ask.source == i or "answered" in ask.tried):
-        raise Refusal("wrong_answer", msg("Jourdonnais draws! when a Duel is aimed at him, not in "
-                                           "a Duel he started or has already answered."),
-                      "legend.jourdonnais")
-    if "check" not in m.opts:
-        raise Refusal("bad_check", msg("Enter the card turned over."), "draw")
-    rank, _ = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), name("Jourdonnais"),
-                       by_ability=True)
-    if RANK_VALUE[rank] >= RANK_VALUE["J"]:
-        ctx.s.pending.remove(ask)
-        ctx.say("answer", msg("{seat} ignores the {card}.", seat=ctx.name(i), card=name(ask.card)))
-        if ask.kind == "duel":
-            ctx.say("note", msg("The Duel is over; nobody loses a life point."))
-    else:
-        ctx.replace_ask(ask, tried=ask.tried + ("jourdonnais",))
-        ctx.say("answer", msg("Not a J, Q, K or A: the card still counts."))
-
-
 def take(ctx: Ctx, ask: Ask) -> None:
     s = ctx.s
     i = ask.seat
@@ -205,11 +173,8 @@ def take(ctx: Ctx, ask: Ask) -> None:
     if ask.kind == "dying":
         ctx.eliminate(i, ask.source, ask.card)
         return
-    if ask.kind == "evade":
-        if ask.choice == "bang":
-            ctx.hit(i, 1, ask.source, ask.card)
-        else:
-            resolve_take(ctx, ask.source, cards_of(s).get(ask.card), i, ask.choice)
+    if ask.kind not in ACCEPTS:
+        s.rules.taken(ctx, ask)         # a question of the ruleset's own
         return
     # In a Duel the one who gives up loses; the Duel's player is responsible either way.
     ctx.hit(i, 1, ask.source, ask.card)
@@ -227,21 +192,17 @@ def drink(ctx: Ctx, i: int, card: str = "Beer") -> None:
 
 
 def do_ability(ctx: Ctx, m: Move, i: int) -> None:
-    """An ability used by choice: Sid Ketchum's discard for life (at any moment), and in
-    Legends the free BANG! of legend Sid Ketchum and the blue Panic! of legend Rose Doolan."""
+    """An ability used by choice: Sid Ketchum's discard for life (at any moment), or one
+    the ruleset has of its own (`Ruleset.abilities`: {key: fn(ctx, m, i, value)})."""
     s = ctx.s
     seat = s.seats[i]
     per = ctx.char(i).heal_by_discard
     opts = m.arg if isinstance(m.arg, dict) else {}
-    if "bang" in opts:
-        return free_bang(ctx, m, i, opts["bang"])
-    if "panic" in opts:
-        return blue_panic(ctx, m, i, opts["panic"])
-    for key, use in s.rules.abilities.items():     # a ruleset's own (Tempered's repeat)
+    for key, use in s.rules.abilities.items():
         if key in opts:
             return use(ctx, m, i, opts[key])
     n = opts.get("discard")
-    if not per:
+    if not per or set(opts) - {"discard"}:
         raise Refusal("ability_unavailable", msg("{character} has no ability to use this way.",
                                                   character=char_name(ctx, i)),
                       "characters")
@@ -255,49 +216,3 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
                       ctx.char(i).rule)
     ctx.spend(i, n, name(seat.character))
     ctx.heal(i, n // per, name(seat.character))
-
-
-def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
-    """Legend Sid Ketchum, once in his turn after winning back a life point."""
-    s = ctx.s
-    char = ctx.char(i)
-    if not char.free_bang_on_heal:
-        raise Refusal("ability_unavailable", msg("{character} has no free BANG!.",
-                                                  character=char_name(ctx, i)),
-                      "characters")
-    own_turn(ctx, m, i)
-    if s.phase != "play":
-        raise Refusal("wrong_phase", msg("The free BANG! is shot in the play phase."), char.rule)
-    turn_at_end(ctx, i)
-    if not any(e.get("healed") == i for e in s.turn_log):
-        raise Refusal("ability_unavailable", msg("The free BANG! comes after winning back a life "
-                                                  "point this turn."), char.rule)
-    if any(e.get("free_bang") == i for e in s.turn_log):
-        raise Refusal("ability_unavailable", msg("Only one free BANG! a turn."), char.rule)
-    bang = cards_of(s).get("BANG!")
-    j = s.index(target)
-    problem = target_problem(s, i, bang, j)
-    if problem:
-        raise problem
-    ctx.say("play", msg("{seat} shoots a free BANG! at {target}.", seat=ctx.name(i),
-                        target=ctx.name(j)))
-    ctx.log(free_bang=i, played="free BANG!", target=j, distance=dist(s, i, j))
-    shoot(ctx, i, j, "free BANG!")
-
-
-def blue_panic(ctx: Ctx, m: Move, i: int, wanted: object) -> None:
-    """Legend Rose Doolan discards a blue card she has in play and uses it as a Panic!."""
-    s = ctx.s
-    seat = s.seats[i]
-    if not ctx.char(i).blue_as_panic:
-        raise Refusal("ability_unavailable", msg("{character} cannot do that.",
-                                                  character=char_name(ctx, i)), "characters")
-    card = cards_of(s).get(wanted).name
-    if card not in seat.in_play:
-        raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.",
-                                                   seat=seat.name, card=name(card)),
-                      "legend.rose_doolan")
-    seat.in_play.remove(card)
-    ctx.log(discarded=card, kind=cards_of(s).get(card).kind, colour="blue", owner=i)
-    seat.hand += 1        # it is played as if from her hand (a refusal discards this copy)
-    do_play(ctx, Move(m.by, "play", card, {**m.opts, "as": "Panic!"}), i)

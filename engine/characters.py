@@ -1,6 +1,7 @@
 """The characters as data. Numbers that change a rule are fields; behaviour that needs
 code is named by a hook (`draw`, `on_hit`), which the engine looks up where that moment
-comes. The ability texts are the project's own words.
+comes (a ruleset adds its own hooks, and its characters may carry fields of their own in a
+subclass). The ability texts are the project's own words.
 """
 from __future__ import annotations
 
@@ -19,29 +20,17 @@ class Character:
     sees_closer: int = 0          # subtracted from the distance at which they see others
     seen_farther: int = 0         # added to the distance at which others see them
     misses_needed: int = 1        # Missed! effects needed against their BANG! cards
-    misses_all_hits: bool = False  # ... and against every other hit of theirs (Star Wars)
+    misses_all_hits: bool = False  # ... and against every other hit of theirs
     unlimited_bang: bool = False  # no one-BANG!-per-turn limit
     check_cards: int = 1          # cards turned over for each draw!
     built_in_barrel: bool = False
     swaps_bang_missed: bool = False
-    draw: str = ""                # a draw-phase hook: jesse, pedro, kit, black_jack
+    draw: str = ""                # a draw-phase hook (turns.DRAWS): jesse, pedro, black_jack
     on_hit: str = ""              # a hook after losing life: bart, gringo
     refill_to: int = 0            # draws back up to this many cards the moment it falls below
     takes_dead_cards: bool = False
     heal_by_discard: int = 0      # cards discarded for 1 life, at any time
-    # Legend sides (BANG! Legends)
     hit_draw: int = 1             # cards Bart Cassidy draws per life point lost
-    any_as_bang_missed: bool = False
-    evades_brown: bool = False    # a draw! of J, Q, K or A ignores a brown card aimed at him
-    lucky_for_all: bool = False   # picks between two cards on everyone's draw!
-    bang_costs_extra: int = 0     # cards a shooter discards on top of a BANG! aimed at him
-    sees_all_at_1: bool = False
-    blue_as_panic: bool = False   # once a turn, a blue card (hand or in play) as a Panic!
-    free_bang_on_heal: bool = False
-    uncancellable_bang: bool = False
-    claim_last_life: bool = False
-    survives_once: bool = False
-    bang_instead_of_claim: bool = False
 
 
 BASE_CHARACTERS: tuple[Character, ...] = (

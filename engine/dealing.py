@@ -135,7 +135,7 @@ def read_header(record: dict, rules) -> State:
         seat = Seat(name.strip(), role, ch.name, life if alive else min(life, 0), max_life,
                     hand if alive else 0, names if alive else [], alive,
                     ranges=ranges if alive else {})
-        vars(seat).update(rules.read_seat(d, w, need))    # the ruleset's own (Legends: fame)
+        vars(seat).update(rules.read_seat(d, w, need))    # the ruleset's own seat fields
         seats.append(seat)
     need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, rules=rules, mode=mode, options=options, custom=custom)

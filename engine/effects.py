@@ -31,7 +31,7 @@ class Ctx:
         return character(self.s, i)
 
     def word(self, key: str) -> str:
-        """The ruleset's word for `key` ("life" is "energy" in Star Wars)."""
+        """The ruleset's word for `key` (its own word for "life"...)."""
         return self.s.rules.words[key]
 
     def say(self, kind: str, text: dict, **data) -> None:
@@ -39,7 +39,7 @@ class Ctx:
         self.events.append({"type": kind, "text": text, **data})
 
     def log(self, **fact) -> None:
-        """Remember what happened this turn (the Legends Feats are judged from it)."""
+        """Remember what happened this turn (a ruleset may judge its own moves from it)."""
         self.s.turn_log.append(fact)
 
     # -- cards in hand ----------------------------------------------------------------
@@ -74,8 +74,8 @@ class Ctx:
             self.gain(i, k, why)
 
     def hold_refills(self) -> None:
-        """Abilities wait while a card's effects are applied (Star Wars: a card and its
-        Destiny effect); `release_refills` applies them after both."""
+        """Abilities wait while a card's effects are applied (a ruleset's effect beside the
+        card's own); `release_refills` applies them after both."""
         self.held = set()
 
     def release_refills(self) -> None:
@@ -84,7 +84,7 @@ class Ctx:
             self.refill(i)
 
     def refill(self, i: int) -> None:
-        """Suzy Lafayette draws the moment her hand falls short (empty; legend: below 2)."""
+        """Suzy Lafayette draws the moment her hand falls short of `refill_to` (1: empty)."""
         if self.held is not None:
             self.held.add(i)
             return
@@ -135,15 +135,14 @@ class Ctx:
         if hook == "bart":
             self.gain(i, n * char.hit_draw, msg("{character}: cards for life points lost",
                                                 character=name(char.name)))
-        elif hook in ("gringo", "gringo_legend") and source is not None and source != i \
+        elif hook == "gringo" and source is not None and source != i \
                 and self.s.seats[source].alive:
-            legend = hook == "gringo_legend"
-            self.take(i, source, 1 if legend else n, msg("{character}: from {seat}'s hand",
-                                                          character=name(char.name),
-                                                          seat=self.name(source)))
-            if legend and card not in ("claim", "free BANG!", ""):
-                self.gain(i, 1, msg("{character}: the {card} that hit him",
-                                    character=name(char.name), card=name(card)))
+            self.take(i, source, n, msg("{character}: from {seat}'s hand",
+                                        character=name(char.name), seat=self.name(source)))
+        elif hook:
+            use = self.s.rules.on_hit.get(hook)    # a ruleset's own character
+            if use is not None:
+                use(self, i, n, source, card)
 
     def saved(self, i: int) -> None:
         """A dying player is back above 0: the question closes, owed cards come now."""
@@ -156,8 +155,8 @@ class Ctx:
         """Seat i is out (by `source` with `card`). While other questions are open (the
         rest of a Gatling's answers) he waits for them, still counted at the table: the
         eliminations of one card are settled together (docs/decisions.md)."""
-        if self.char(i).survives_once and self.s.rules.survive(self, i):
-            return                          # legend Vulture Sam stays in (Legends)
+        if self.s.rules.survive(self, i):
+            return                          # a ruleset's character stays in the game
         s = self.s
         s.pending = [a for a in s.pending if a.seat != i]
         if not s.falls(i):

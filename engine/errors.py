@@ -42,12 +42,13 @@ class RecordError(ValueError):
         self.message = message
 
 
-# Every refusal code, with what it means. docs/refusals.md is generated from this table
-# and a test keeps the two equal.
+# Every refusal code, with what it means: the core's here, each ruleset's own added by the
+# registry (`add_codes`, from `Ruleset.codes`). docs/refusals.md is generated from this
+# table and a test keeps the two equal.
 CODES: dict[str, str] = {
     "not_your_turn": N_("Only the player whose turn it is may do this now."),
     "wrong_phase": N_("This move belongs to another phase of the turn."),
-    "turn_at_end": N_("The turn is at its end (after a boast): only ending it is left."),
+    "turn_at_end": N_("The turn is at its end: only ending it is left."),
     "answer_pending": N_("Someone must answer an open question before play goes on."),
     "nothing_to_answer": N_("This player is not being asked anything."),
     "answer_only": N_("This card is only played as an answer to a question (Missed! to a shot)."),
@@ -81,15 +82,6 @@ CODES: dict[str, str] = {
     "host_only": N_("Only the host can make this correction."),
     "bad_correction": N_("The correction is outside what the rules allow."),
     "tracker_mode": N_("In tracker mode the table keeps its own cards: this move is not tracked."),
-    "feat_not_revealed": N_("That Feat is not among the revealed Feats."),
-    "feat_done": N_("This player already performed (or boasted about) this Feat, or one this turn."),
-    "feat_requirement": N_("The Feat's requirement has not been met this turn."),
-    "not_a_legend": N_("Only a Legend may do this."),
-    "already_legend": N_("A Legend claims Feats; performing and boasting are behind them."),
-    "claim_target": N_("A claim may only hit another Legend who has more than 1 life."),
-    "destiny_unavailable": N_("Encounter with Destiny is not available now."),
-    "destiny_order_required": N_("Here the order of a card's own effect and its Encounter with "
-                                 "Destiny changes what happens: say which goes first."),
     "range_required": N_("This weapon's range is not known to the app: enter the number printed "
                       "on the card."),
     "game_over": N_("The game is over."),
@@ -98,12 +90,21 @@ CODES: dict[str, str] = {
 }
 
 
+def add_codes(codes: dict[str, str]) -> None:
+    """A ruleset's own refusal codes join the catalogue (a code means one thing)."""
+    for code, text in codes.items():
+        if CODES.get(code, text) != text:
+            raise KeyError(f"refusal code {code!r} already means something else")
+        CODES[code] = text
+
+
 def refusals_markdown() -> str:
     """docs/refusals.md: every refusal code and what it means (generated, kept equal by a test)."""
     lines = ["# Refusal codes", "",
              "A refused move leaves the table as it was and answers with a code (stable, for",
              "programs), a sentence (for people) and the id of the rule it rests on (see",
-             "`docs/rules.md`). This file is generated from `engine/errors.py`.", "",
+             "`docs/rules.md`). This file is generated from `engine/errors.py` (the core's",
+             "codes, then each ruleset's own, `Ruleset.codes`).", "",
              "| code | meaning |", "| --- | --- |"]
     lines += [f"| `{code}` | {text} |" for code, text in CODES.items()]
     return "\n".join(lines) + "\n"

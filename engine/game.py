@@ -22,7 +22,7 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     rules = state.rules
     try:
         ctx = _apply(state, m)
-    except Refusal as e:          # the rule the ruleset has for it (Cover for a Barrel...)
+    except Refusal as e:          # the rule the ruleset has for it (Ruleset.own_rule)
         e.rule = rules.own_rule(e.rule)
         raise
     for ev in ctx.events:
@@ -103,8 +103,8 @@ def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
 
 def do_host(ctx: Ctx, m: Move) -> None:
     if m.action != "set" or not isinstance(m.arg, dict):
-        raise Refusal("bad_move", msg("The host corrects counts: life, cards in hand, cards in "
-                                      "play, fame or whose turn it is."), "host.corrections")
+        raise Refusal("bad_move", msg("The host corrects {fields}, or whose turn it is.",
+                                      fields=_corrected(ctx, ())), "host.corrections")
     fields = dict(m.arg)
     if "turn" in fields:
         j = ctx.s.index(fields.pop("turn"))
@@ -123,9 +123,16 @@ def do_host(ctx: Ctx, m: Move) -> None:
                       "host.corrections")
     i = ctx.s.index(fields.pop("seat"))
     if not fields or set(fields) - {"life", "hand", "in_play", "ranges"} - set(ctx.s.rules.counts):
-        raise Refusal("bad_move", msg("The host corrects life, cards in hand, cards in play, "
-                                      "fame or weapon ranges."), "host.corrections")
+        raise Refusal("bad_move", msg("The host corrects {fields}.",
+                                      fields=_corrected(ctx, ("ranges",))), "host.corrections")
     correct(ctx, i, fields, by_seat=False)
+
+
+def _corrected(ctx: Ctx, more: tuple) -> dict | str:
+    """What the host may correct, in words: life, the hand, the cards in play and the
+    ruleset's own counts (`Ruleset.counts`), then `more`."""
+    keys = ("life", "hand", "in_play", *ctx.s.rules.counts, *more)
+    return series([field_words(k) for k in keys])
 
 
 def _count(value: object, low: int, high: int | None, what: str) -> int:
@@ -163,7 +170,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         new["life"] = _count(fields["life"], 0, seat.max_life, ctx.word("Life"))
     if "hand" in fields:
         new["hand"] = _count(fields["hand"], 0, deck_size(s), N_("A hand"))
-    for key, (low, high, what, _) in s.rules.counts.items():     # the ruleset's (fame)
+    for key, (low, high, what, _) in s.rules.counts.items():     # the ruleset's own
         if key in fields:
             new[key] = _count(fields[key], low, high, what)
     if "in_play" in fields:

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from .errors import Refusal
 from .say import N_, msg, name, plural, series
 
-ACTIONS = ("check", "jail", "draw", "play", "respond", "ability", "end_turn", "set",
-           "perform", "boast", "claim")
-OPTIONS = ("target", "card", "as", "keep", "check", "discard", "reveal", "destiny",
-           "other", "from", "shoot", "show", "range", "first", "discards", "host")
+# The core's vocabulary; each ruleset's own move kinds, options and keys are added by the
+# registry (`extend`, from `Ruleset.vocabulary`): one vocabulary is read for every table.
+ACTIONS = ("check", "draw", "play", "respond", "ability", "end_turn", "set")
+OPTIONS = ("target", "card", "as", "keep", "check", "discard", "from", "range", "host")
 IGNORED = {"expect", "then", "note", "at", "undone", "seq"}
 
-# The shapes of values. A shape is TEXT (a short line of text: a card, a seat, a Feat),
+# The shapes of values. A shape is TEXT (a short line of text: a card, a seat, a name),
 # TEXTS (a list of 1..LIST_MAX texts), TEXTS0 (the same, possibly empty), COUNT (a whole
 # number within +-COUNT_MAX; the rules check the real bounds), FLAG (true/false), a dict
 # {key: shape} (an object with some of these keys and no other), a tuple of shapes
@@ -38,23 +38,17 @@ BY_MAX = 40
 
 ARG_SHAPES: dict[str, object] = {
     "check": (TEXT, TEXTS),
-    "jail": {"discard": TEXT},
-    "draw": {"from": TEXT, "reveal": (TEXT, TEXTS), "give": TEXT},
+    "draw": {"from": TEXT, "reveal": (TEXT, TEXTS)},
     "play": TEXT,
     "respond": TEXT,
-    "ability": {"discard": COUNT, "bang": TEXT, "panic": TEXT, "repeat": (TEXT, FLAG)},
+    "ability": {"discard": COUNT},
     "end_turn": {"discard": COUNT},
-    "set": {"seat": TEXT, "turn": TEXT, "life": COUNT, "hand": COUNT, "fame": COUNT,
-            "in_play": TEXTS0, "ranges": COUNT_MAP},
-    "perform": TEXT,
-    "boast": TEXT,
-    "claim": TEXT,
+    "set": {"seat": TEXT, "turn": TEXT, "life": COUNT, "hand": COUNT, "in_play": TEXTS0,
+            "ranges": COUNT_MAP},
 }
 OPTION_SHAPES: dict[str, object] = {
     "target": TEXT, "card": TEXT, "as": TEXT, "keep": TEXT, "check": (TEXT, TEXTS),
-    "discard": (TEXT, COUNT), "reveal": (TEXT, TEXTS), "destiny": (TEXT, FLAG),
-    "other": TEXT, "from": TEXT, "shoot": FLAG, "show": TEXTS, "range": COUNT,
-    "first": TEXT, "discards": TEXT_MAP,
+    "discard": (TEXT, COUNT), "from": TEXT, "range": COUNT,
     "host": FLAG,   # the host made this seat's move for it (its phone was off)
 }
 SHAPE_WORDS = {TEXT: plural("a text of at most {n} character", "a text of at most {n} characters",
@@ -70,16 +64,36 @@ SHAPE_WORDS = {TEXT: plural("a text of at most {n} character", "a text of at mos
 FIELD_WORDS = {"play": N_("the card played"), "target": N_("the target"),
                "as": N_("the card it counts as"), "end_turn": N_("the end of the turn"),
                "set": N_("the correction"), "life": N_("life"), "hand": N_("the hand count"),
-               "in_play": N_("the cards in play"), "fame": N_("fame"), "seat": N_("the player"),
+               "in_play": N_("the cards in play"), "seat": N_("the player"),
+               "ranges": N_("the weapon ranges"),
                "turn": N_("whose turn"), "discard": N_("the discard"),
                "check": N_("the card turned over"), "keep": N_("the card kept"),
                "respond": N_("the answer"), "reveal": N_("the card turned up"),
-               "show": N_("the cards shown"), "from": N_("where the first card comes from"),
+               "from": N_("where the first card comes from"),
                "draw": N_("the draw"), "ability": N_("the ability"),
-               "perform": N_("performing a Feat"), "boast": N_("boasting"),
-               "claim": N_("claiming a Feat"), "jail": N_("leaving Jail with a heart"),
-               "give": N_("the card given"), "choice": N_("the card chosen"),
-               "by": N_("who moves")}
+               "choice": N_("the card chosen"), "by": N_("who moves")}
+
+
+def extend(actions: dict, options: dict, keys: dict, words: dict) -> None:
+    """A ruleset's own vocabulary joins the core's: move kinds {action: shape}, options
+    {key: shape}, keys of the core's moves {action: {key: shape}} (an ability of its own,
+    a count the host corrects), and how a player names each part {key: N_ word}. A name
+    already read means the same shape (two rulesets may share an option)."""
+    global ACTIONS, OPTIONS
+    for table, new in ((ARG_SHAPES, actions), (OPTION_SHAPES, options)):
+        for key, shape in new.items():
+            if table.get(key, shape) != shape:
+                raise KeyError(f"{key!r} is already read with another shape")
+            table[key] = shape
+    ACTIONS += tuple(a for a in actions if a not in ACTIONS)
+    OPTIONS += tuple(o for o in options if o not in OPTIONS)
+    for action, more in keys.items():
+        shape = ARG_SHAPES[action]
+        for key, value in more.items():
+            if shape.get(key, value) != value:
+                raise KeyError(f"{action}.{key} is already read with another shape")
+            shape[key] = value
+    FIELD_WORDS.update(words)
 
 
 def field_words(key: str) -> dict | str:

@@ -16,27 +16,22 @@ BANG_SWAP = {"BANG!": "Missed!", "Missed!": "BANG!"}
 
 
 def char_name(ctx: Ctx, i: int):
-    """Seat i's character for a message: a known one through name(), an ability card
-    entered by hand (Star Wars) as the players wrote it."""
+    """Seat i's character for a message: a known one through name(), one the ruleset
+    knows only by the name the players wrote (an ability card entered by hand) as written."""
     character = ctx.s.seats[i].character
     return name(character) if ctx.s.rules.characters.find(character) else character
 
 
 def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
-    """The card a play counts as: itself, or what Calamity Janet uses it as."""
+    """The card a play counts as: itself, what Calamity Janet uses it as, or what the
+    ruleset lets a character use it as (`Ruleset.counts_as`)."""
     if as_name is None:
         return played
     target = cards_of(ctx.s).get(as_name)
     if target.name == played.name:
         return played
     char = ctx.char(i)
-    if char.any_as_bang_missed and target.name in BANG_SWAP:
-        return target
-    if char.blue_as_panic and played.colour == "blue" and target.name == "Panic!":
-        if any("rose_panic" in e for e in ctx.s.turn_log):
-            raise Refusal("ability_unavailable", msg("A blue card as a Panic! only once a turn."),
-                          char.rule)
-        ctx.log(rose_panic=i)
+    if ctx.s.rules.counts_as(ctx, i, played, target):
         return target
     if not (char.swaps_bang_missed and BANG_SWAP.get(played.name) == target.name):
         raise Refusal("not_as_card", msg("{character} cannot use {played} as {card}.",
@@ -102,7 +97,7 @@ def bang_allowed(ctx: Ctx, i: int) -> None:
 def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     s = ctx.s
     bang_allowed(ctx, i)
-    extra = ctx.char(j).bang_costs_extra
+    extra = s.rules.bang_cost(ctx, j)
     if s.seats[i].hand < 1 + extra:
         raise Refusal("not_enough_cards", plural("A BANG! at {target} costs {n} more card from hand.",
                                                  "A BANG! at {target} costs {n} more cards from hand.",
@@ -115,15 +110,11 @@ def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
 
 
 def shoot(ctx: Ctx, i: int, j: int, card: str) -> None:
-    """A BANG! effect from seat i at seat j: a question to j, unless it cannot be avoided."""
-    char = ctx.char(i)
-    if char.uncancellable_bang:
-        ctx.say("note", msg("{character}'s BANG! cannot be cancelled.", character=name(char.name)))
-        if ctx.char(j).evades_brown:      # ignoring a card is not cancelling it
-            ctx.s.pending.append(Ask(j, "evade", i, card, choice="bang"))
-        else:
-            ctx.hit(j, 1, i, card)
+    """A BANG! effect from seat i at seat j: a question to j, unless the ruleset settles
+    it its own way (`Ruleset.shot`: a BANG! that cannot be cancelled)."""
+    if ctx.s.rules.shot(ctx, i, j, card):
         return
+    char = ctx.char(i)
     needed = char.misses_needed if card == "BANG!" or char.misses_all_hits else 1
     ctx.s.pending.append(Ask(j, "bang", i, card, needed=needed))
 
@@ -164,12 +155,11 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
 
 
 def play_take(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
-    """Panic! and Cat Balou: the card chosen, then (unless legend Jourdonnais may dodge it
-    first) taken or discarded."""
+    """Panic! and Cat Balou: the card chosen, then (unless the ruleset asks the target
+    first, `Ruleset.aimed`) taken or discarded."""
     choice = _take_choice(ctx, i, card, j, m)
     pay(ctx, i, card, j)
-    if j != i and ctx.char(j).evades_brown:
-        ctx.s.pending.append(Ask(j, "evade", i, card.name, choice=choice))
+    if j != i and ctx.s.rules.aimed(ctx, i, j, card.name, choice):
         return
     resolve_take(ctx, i, card, j, choice)
 

@@ -13,14 +13,14 @@ from .start import initial_state
 from .state import State
 from .table import cards_of, distance, reach
 
-SEAT_KEYS = {"life", "hand", "in_play", "alive"}   # and the ruleset's own (Legends: fame)
+SEAT_KEYS = {"life", "hand", "in_play", "alive"}   # and the ruleset's own (seat_fields)
 DEPTH_MAX = 16          # how deeply a record may nest lists and objects
 CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "distance", "reach"}
 
 
 def check_keys(rules) -> set[str]:
     """What a record of this ruleset may expect: the core's keys and the ruleset's own
-    (Legends: a seat's `legend` and `fame`, the revealed `feats`)."""
+    (`Ruleset.seat_fields`, `expect_keys`)."""
     return CHECK_KEYS | set(rules.seat_fields) | set(rules.expect_keys)
 
 

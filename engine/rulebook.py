@@ -784,7 +784,7 @@ RULES: dict[str, dict] = {
         "title": N_("How moves are written"),
         "text": N_("Every move names who makes it and exactly one action: a draw, a card played, "
                    "an answer, a draw! reported, an ability used, the end of a turn, a correction, "
-                   "or one of the Legends moves. A move written any other way is refused without "
+                   "or a move only this game has. A move written any other way is refused without "
                    "changing anything; the game record's format describes each move."),
         "see": ["host.corrections"],
     },

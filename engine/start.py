@@ -1,5 +1,5 @@
 """A game started by the ruleset's name: the one place where the name a caller gives
-(`deal(..., ruleset="legends")`) or a record's header holds (`"ruleset": "starwars"`)
+(`deal(..., ruleset=name)`) or a record's header holds (`"ruleset": name`)
 is looked up in the rulesets' registry. It sits above the core and the rulesets: the
 core is handed the Ruleset object (engine/dealing.py) and a State carries it from then on.
 """

@@ -27,7 +27,7 @@ class Seat:
     in_play: list[str] = field(default_factory=list)
     alive: bool = True
     ranges: dict = field(default_factory=dict)   # entered weapon ranges: {card name: range}
-    # A ruleset's own fields of a seat (Legends: `legend`, `fame`) are plain values set
+    # A ruleset's own fields of a seat (`Ruleset.seat_fields`) are plain values set
     # beside these when the header is read (Ruleset.read_seat): a clone copies them as is.
 
     def clone(self) -> "Seat":
@@ -40,7 +40,8 @@ class Seat:
 
 @dataclass
 class Ask:
-    """One player who must answer. `kind`: bang, gatling, indians, duel or dying."""
+    """One player who must answer. `kind`: bang, gatling, indians, duel or dying, or a
+    kind of the ruleset's own (answered through its hooks)."""
     seat: int
     kind: str
     source: int | None            # who is responsible for what follows (None: nobody)
@@ -50,9 +51,9 @@ class Ask:
     other: int | None = None      # Duel: the other duellist
     owed: int = 0                 # dying: cards owed by Bart Cassidy / El Gringo if he lives
     owed_from: int | None = None  # dying: El Gringo takes his owed cards from this seat
-    choice: str = ""              # Panic!/Cat Balou held by legend Jourdonnais: the card chosen
+    choice: str = ""              # Panic!/Cat Balou held by the target's question: the card chosen
     then: tuple = ()              # what the ruleset does once this question is settled
-                                  # (Star Wars: a Destiny effect after its card's own)
+                                  # (an effect of its own after the card's)
 
 
 @dataclass
@@ -66,18 +67,18 @@ class State:
     pending: list[Ask] = field(default_factory=list)
     winner: str | None = None
     options: dict = field(default_factory=dict)
-    turn_log: list[dict] = field(default_factory=list)  # what happened this turn (Feats)
-    custom: dict = field(default_factory=dict)  # abilities entered by name: {name: energy}
+    turn_log: list[dict] = field(default_factory=list)  # what happened this turn
+    custom: dict = field(default_factory=dict)  # characters entered by name: {name: life}
     # players out once the open questions are answered: [(seat, source, card)] (a card that
     # eliminates several players settles them together, effects.Ctx.settle_falls)
     falling: list[tuple] = field(default_factory=list)
-    # A ruleset's own fields of the state (Legends: `feats`) are set beside these when the
+    # A ruleset's own fields of the state (`Ruleset.read_extra`) are set beside these when the
     # header is read (Ruleset.read_extra); a copy shares them until the ruleset's
     # `copy_fields` gives the copy its own.
 
     @property
     def ruleset(self) -> str:
-        """The name of the table's ruleset ("base", "legends", "starwars")."""
+        """The name of the table's ruleset ("base", or another in the registry)."""
         return self.rules.name
 
     def copy(self) -> "State":

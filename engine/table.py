@@ -24,7 +24,7 @@ def chars_of(state: State) -> CharacterTable:
 
 
 def character(state: State, i: int) -> Character:
-    """The character ability in force for seat i (its legend side once it is a Legend)."""
+    """The character ability in force for seat i (the ruleset says which side counts)."""
     return state.rules.character(state, i)
 
 
@@ -58,7 +58,8 @@ class Geometry:
         self.pos = {seat: k for k, seat in enumerate(self.alive)}
         self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
         self.sees: dict[int, list[dict]] = {}     # added when seat i looks
-        self.all_at_1: dict[int, str] = {}
+        self.cap: dict[int, tuple[int, dict]] = {}   # seat: (sees everyone at, why)
+        sight = state.rules.sight
         for j in self.alive:
             who, char = state.seats[j].name, character(state, j)
             seen, sees = [], []
@@ -74,8 +75,9 @@ class Geometry:
                              "delta": -1})
             if char.sees_closer:
                 sees.append({"label": name(char.name), "delta": -char.sees_closer})
-            if char.sees_all_at_1:
-                self.all_at_1[j] = char.name
+            cap = sight(state, j, char)
+            if cap is not None:
+                self.cap[j] = cap
             self.seen[j], self.sees[j] = seen, sees
 
     def parts(self, a: int, b: int) -> tuple[int, list[dict]]:
@@ -85,11 +87,10 @@ class Geometry:
         parts = [{"label": plural("{n} seat apart", "{n} seats apart", seats), "delta": seats}]
         parts += self.seen[b] + self.sees[a]
         total = sum(p["delta"] for p in parts)
-        if a in self.all_at_1 and total != 1:
-            parts.append({"label": msg("{character} (legend) sees everyone at 1",
-                                       character=name(self.all_at_1[a])),
-                          "delta": 1 - total, "rule": True})
-            total = 1
+        if a in self.cap and total != self.cap[a][0]:
+            to, why = self.cap[a]
+            parts.append({"label": why, "delta": to - total, "rule": True})
+            total = to
         if total < 1:
             parts.append({"label": msg("but never less than 1"), "delta": 1 - total,
                           "rule": True})
@@ -130,7 +131,7 @@ def reach(state: State, seat: str) -> list[str]:
 
 def hand_limit(state: State, seat: str | int) -> int:
     """How many cards the player may keep at the end of the turn: their current life
-    (the ruleset may say otherwise: Legends keeps 2 at 1 life)."""
+    (the ruleset may say otherwise, `Ruleset.hand_limit`)."""
     i = seat if isinstance(seat, int) else state.index(seat)
     return state.rules.hand_limit(max(0, state.seats[i].life))
 

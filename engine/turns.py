@@ -3,10 +3,12 @@ with the characters that change it, and the end of the turn with its discard.
 """
 from __future__ import annotations
 
-from .cards import RANK_VALUE, is_red, parse_drawn, show
+from dataclasses import dataclass
+
+from .cards import is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
-from .moves import Move
+from .moves import ARG_SHAPES, Move
 from .say import msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
 
@@ -14,11 +16,11 @@ from .table import cards_of, has_kind, hand_limit
 def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
              by_ability: bool = False) -> tuple[str, str]:
     """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two.
-    A legend Lucky Duke picks for every card's draw!, not for another character's ability
-    (`by_ability`: Jourdonnais's own Barrel)."""
-    lucky = lucky_legend(ctx) if not by_ability else None
+    The ruleset may name another seat who picks for every card's draw! (`check_picker`),
+    not for a character's ability (`by_ability`: Jourdonnais's own Barrel)."""
+    picker = ctx.s.rules.check_picker(ctx, i) if not by_ability else None
     if isinstance(value, list):
-        if ctx.char(i).check_cards < 2 and lucky is None:
+        if ctx.char(i).check_cards < 2 and picker is None:
             raise Refusal("ability_unavailable",
                           msg("Only Lucky Duke turns over two cards for a draw!."), "draw")
         if len(value) != 2:
@@ -37,19 +39,9 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
     ctx.log(draw_check=i)
     ctx.say("check", msg("{seat} draws! for {why}: {card}.", seat=ctx.name(i), why=why,
                          card=show(*chosen)), seat=ctx.name(i), card=show(*chosen))
-    if lucky is not None and lucky == ctx.s.turn and isinstance(value, list):
-        ctx.gain(lucky, 1, msg("{character}: the card chosen",
-                               character=name(ctx.s.seats[lucky].character)))
+    if picker is not None and isinstance(value, list):
+        ctx.s.rules.picked(ctx, picker)
     return chosen
-
-
-def lucky_legend(ctx: Ctx) -> int | None:
-    """The living legend Lucky Duke who picks every draw!, the first from the turn on."""
-    s = ctx.s
-    for j in [s.turn] + ctx.others(s.turn):
-        if s.seats[j].alive and ctx.char(j).lucky_for_all:
-            return j
-    return None
 
 
 def checks_due(ctx: Ctx) -> list[str]:
@@ -99,8 +91,8 @@ def own_turn(ctx: Ctx, m: Move, i: int) -> None:
 
 
 def turn_at_end(ctx: Ctx, i: int) -> None:
-    """After a move that belongs to the very end of the turn (a Legends boast), only ending
-    the turn is left: the move logged `closes=i` with the reason and its rule."""
+    """After a move that belongs to the very end of the turn (a ruleset's own move), only
+    ending the turn is left: the move logged `closes=i` with the reason and its rule."""
     for e in ctx.s.turn_log:
         if e.get("closes") == i and ctx.s.turn == i:
             raise Refusal("turn_at_end", e["why"], e["rule"])
@@ -143,10 +135,35 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
         else:
             ctx.say("jail", msg(rules.words["jail_stays"], card=name_of(name), seat=seat.name))
             ctx.next_turn()
-            ctx.log(jailed_before=i)      # Legends: may still boast before the next move
+            ctx.log(jailed_before=i)      # a ruleset's move may still follow (before the next)
             return
     if seat.alive and s.turn == i and check_due(ctx) is None:
         s.phase = "draw"
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    """How a character's draw phase goes (`Character.draw` names it; a ruleset adds its
+    own, `Ruleset.draws`, and may change it for a turn, `Ruleset.drawing`)."""
+    cards: int = 2                 # cards drawn
+    first_from: str = ""           # "player" (Jesse Jones) or "discard" (Pedro Ramirez)
+    reveal: str = ""               # "shown": the second card is shown (Black Jack);
+    count: object = None           # or a function of the cards turned up: how many he takes
+    give: bool = False             # one of them may go to another living player
+    fewer: int = 0                 # cards left on the deck this turn
+    note: tuple = ()               # (event kind, message) said when they are left
+
+
+PLAIN = DrawRule()
+DRAWS = {"jesse": DrawRule(first_from="player"), "pedro": DrawRule(first_from="discard"),
+         "black_jack": DrawRule(reveal="shown")}
+
+
+def draw_rule(ctx: Ctx, i: int) -> DrawRule:
+    """Seat i's draw phase this turn: its character's hook, as the ruleset has it."""
+    hook = ctx.char(i).draw
+    rules = ctx.s.rules
+    return rules.drawing(ctx, i, rules.draws.get(hook) or DRAWS.get(hook, PLAIN))
 
 
 def do_draw(ctx: Ctx, m: Move, i: int) -> None:
@@ -161,36 +178,33 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("wrong_phase", msg("{seat} has already drawn this turn.", seat=ctx.name(i)),
                       "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None
-    if opts is None or set(opts) - {"from", "reveal", "give"}:
+    if opts is None or set(opts) - ARG_SHAPES["draw"].keys():
         raise Refusal("bad_move", msg("Say how the cards are drawn: from the deck, from a player "
                                       "or the discard pile, or with the card shown."), "record")
-    hook = ctx.char(i).draw
-    oregon = any(e.get("oregon") == i for e in s.turn_log)
-    if oregon and hook in ("jesse", "pedro"):
-        hook = ""                       # the Oregon Trail: no ability on the first card
+    rule = draw_rule(ctx, i)
     src, reveal, give = opts.get("from"), opts.get("reveal"), opts.get("give")
-    if src is not None and not ((hook == "jesse" and src != "discard")
-                                or (hook in ("pedro", "pedro_legend") and src == "discard")):
+    if src is not None and not ((rule.first_from == "player" and src != "discard")
+                                or (rule.first_from == "discard" and src == "discard")):
         character = name(s.seats[i].character)
         raise Refusal("ability_unavailable",
                       msg("{character} cannot take the first card from the discard pile.",
                           character=character) if src == "discard" else
                       msg("{character} cannot take the first card from {seat}.",
                           character=character, seat=src), "turn.draw")
-    if reveal is not None and hook not in ("black_jack", "black_jack_21"):
+    if reveal is not None and not rule.reveal:
         raise Refusal("ability_unavailable", msg("{character} shows no card when drawing.",
                                                  character=name(s.seats[i].character)),
                       "turn.draw")
-    if hook == "black_jack" and reveal is None:
+    if rule.reveal == "shown" and reveal is None:
         raise Refusal("reveal_required", msg("Black Jack shows his second card: enter it."),
                       "char.black_jack")
-    if give is not None and hook != "kit_legend":
+    if give is not None and not rule.give:
         raise Refusal("ability_unavailable", msg("{character} gives no card away.",
                                                  character=name(s.seats[i].character)),
                       "turn.draw")
-    n = {"kit_legend": 3, "pedro_legend": 3}.get(hook, 2)
-    if hook == "black_jack_21" and reveal is not None:
-        n = twenty_one(reveal)
+    n = rule.cards
+    if rule.count is not None and reveal is not None:
+        n = rule.count(reveal)
         reveal = None
     if src is not None and src != "discard":
         j = s.index(src)
@@ -209,39 +223,20 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
         ctx.say("check", msg("Black Jack shows {card}.", card=show(rank, suit)),
                 card=show(rank, suit))
         if is_red(suit):
-            n = 3
-    if oregon:
-        n -= 1
-        ctx.say("feat", msg("{seat} leaves the first card (The Oregon Trail).",
-                            seat=ctx.name(i)))
+            n = rule.cards + 1
+    if rule.fewer:
+        n -= rule.fewer
+        ctx.say(*rule.note)
     if give is not None:
         j = s.index(give)
         if j == i or not s.seats[j].alive:
             raise Refusal("bad_target", msg("The card goes to another living player."),
-                          "legend.kit_carlson")
+                          ctx.char(i).rule)
         n -= 1
         ctx.gain(j, 1, msg("a gift from {seat}", seat=ctx.name(i)))
     ctx.gain(i, n, msg("draw phase"))
     s.phase = "play"
     ctx.log(drew=n)
-
-
-def twenty_one(cards: object) -> int:
-    """Legend Black Jack's draw: the cards turned up until they pass 21 (one more is allowed
-    after exactly 21). Returns how many he takes. Raises Refusal when the list is wrong."""
-    if not isinstance(cards, list) or not cards:
-        raise Refusal("bad_check", msg("List the cards turned up, in order."),
-                      "legend.black_jack")
-    values = [11 if r == "A" else min(10, RANK_VALUE[r]) for r, _ in map(parse_drawn, cards)]
-    before = sum(values[:-1])
-    total = before + values[-1]
-    if not (before < 21 < total or total == 21 or before == 21) or \
-            any(sum(values[:k]) > 21 or (sum(values[:k]) == 21 and k < len(values) - 1)
-                for k in range(1, len(values))):
-        raise Refusal("bad_check", msg("Those cards add up to {total}: he stops as soon as he "
-                                       "passes 21 (one more card is allowed after exactly 21).",
-                                       total=total), "legend.black_jack")
-    return len(cards)
 
 
 def do_end_turn(ctx: Ctx, m: Move, i: int) -> None:

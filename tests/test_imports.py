@@ -47,9 +47,23 @@ def _named(cur: str, is_pkg: bool, node: ast.AST, mods: dict) -> list[str]:
     return out
 
 
+def registered(cur: str, is_pkg: bool, tree: ast.Module, mods: dict) -> list[str]:
+    """The modules a package imports by name at load (`PACKAGES = ("base", ...)`, each
+    imported with importlib: the registry's rulesets), as edges like any import."""
+    base = cur if is_pkg else cur.rpartition(".")[0]
+    out = []
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Tuple):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(x, ast.Name) and x.id == "PACKAGES" for x in targets):
+                out += [f"{base}.{e.value}" for e in node.value.elts
+                        if isinstance(e, ast.Constant) and f"{base}.{e.value}" in mods]
+    return out
+
+
 def read(root: Path) -> tuple[dict[str, set[str]], list[str]]:
-    """(the import graph {module: modules it imports}, every import inside a function as
-    "file:line")."""
+    """(the import graph {module: modules it imports, those a registry names in PACKAGES
+    included}, every import inside a function as "file:line")."""
     mods = modules(root)
     graph: dict[str, set[str]] = {m: set() for m in mods}
     inner = []
@@ -66,6 +80,7 @@ def read(root: Path) -> tuple[dict[str, set[str]], list[str]]:
             if id(node) in in_function:
                 inner.append(f"{f.relative_to(root.parent)}:{node.lineno}")
             graph[m].update(t for t in _named(m, f.name == "__init__.py", node, mods) if t != m)
+        graph[m].update(registered(m, f.name == "__init__.py", tree, mods))
     return graph, inner
 
 
@@ -158,6 +173,7 @@ def test_the_layers_are_what_the_docs_say():
     assert layer("engine.effects") == "core" and layer("engine.rulesets.starwars.data") == "ruleset"
     for rules in ("base", "legends", "starwars"):
         assert f"engine.rulesets.{rules}" in graph, f"the {rules} ruleset has no module of its own"
+        assert f"engine.rulesets.{rules}" in graph[REGISTRY], f"the registry does not load {rules}"
 
 
 def _package(root: Path, files: dict[str, str]) -> Path:
@@ -175,10 +191,10 @@ def test_the_checks_find_a_cycle_an_inner_import_and_a_core_importing_a_ruleset(
         "game.py": "from .table import dist\nfrom .rulesets import RULESETS\n\ndef apply():\n"
                    "    from .rulesets.moon import Moon\n    return Moon\n",
         "table.py": "from . import game\n\ndef dist():\n    return 1\n",
-        "rulesets/__init__.py": "from .base import Ruleset\nfrom .moon import Moon\n",
+        "rulesets/__init__.py": "from .base import Ruleset\nPACKAGES = ('moon', 'sun')\n",
         "rulesets/base.py": "from ..table import dist\n",
         "rulesets/moon/__init__.py": "from ..base import Ruleset\nfrom ...game import apply\n"
-                                     "from ..sun import data\n",
+                                     "from ..sun import data\nfrom ... import rulesets\n",
         "rulesets/sun/__init__.py": "",
         "rulesets/sun/data.py": "from ... import rulesets\n",
     })
@@ -191,6 +207,9 @@ def test_the_checks_find_a_cycle_an_inner_import_and_a_core_importing_a_ruleset(
     assert "the ruleset module fake.rulesets.moon imports another ruleset's fake.rulesets.sun.data" in bad
     assert "the ruleset module fake.rulesets.sun.data imports fake.rulesets (registry)" in bad
     assert not any("fake.rulesets.base" in b for b in bad)   # a ruleset may build on the base
+    # the registry loads its rulesets by name (PACKAGES): those are edges, and a cycle
+    assert {"fake.rulesets.moon", "fake.rulesets.sun"} <= graph["fake.rulesets"]
+    assert any({"fake.rulesets", "fake.rulesets.moon"} <= set(c) for c in cycles(graph))
     # and the same package, put right, passes
     fixed = _package(tmp_path / "fixed", {
         "__init__.py": "from .game import apply\nfrom .rulesets import RULESETS\n",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..cards import BASE, COLT_RANGE, CardTable, drawn, explodes
 from ..characters import BASE_CHARS, Character, CharacterTable
 from ..errors import Refusal
+from ..moves import field_words
 from ..say import N_, is_message, msg, name
 from ..turns import revealed
 
@@ -48,7 +49,7 @@ class Ruleset:
     leader_side, against_side, lone_side = "sheriff", "outlaws", "renegade"
     # rewards and penalties (`settle`): the role whose elimination draws 3 cards, the role
     # the leader is penalised for eliminating, each with its words; cards whose
-    # elimination rewards nobody (Star Wars' Jawas), with their note
+    # elimination rewards nobody, with their note
     reward = ("outlaw", N_("reward for eliminating an Outlaw"))
     penalty = ("deputy", N_("{seat}, the Sheriff, eliminated a Deputy and discards every card "
                             "in hand and in play."))
@@ -79,9 +80,10 @@ class Ruleset:
              "bang_limit": N_("Only one BANG! card per turn (a Volcanic or Willy the Kid lifts "
                               "the limit).")}
     # the rules this ruleset has of its own for the core's rule ids (a refusal or a note
-    # cites the ruleset's entry: Cover, not the Barrel); see own_rule
+    # cites the ruleset's own entry, not the base card's); see own_rule
     rule_for: dict = {}
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
+    codes: dict = {}     # its own refusal codes: {code: what it means} (engine/errors.py)
     # What the pages show besides the words: each role's mark (told apart without colour),
     # which roles win with each side, a short hint per blue card for the in-play picker,
     # and the look (a theme name and a stylesheet loaded only at this ruleset's tables).
@@ -93,14 +95,25 @@ class Ruleset:
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
-    features: dict = {}          # what a page may show: {"feats": True, ...}
+    features: dict = {}          # what a page may show: {feature: True, ...}
     # page parts only this ruleset needs: on the host, on the phone, in the phone's lobby;
     # "styles": the stylesheets those parts need (in the page's head: a stylesheet in the
     # body would hold the browser's parser until it has loaded)
     partials: dict = {"host": (), "phone": (), "styles": ()}
-    referee_moves: dict = {}     # extra move kinds: {"perform": fn(ctx, move, seat)}
+    referee_moves: dict = {}     # extra move kinds: {action: fn(ctx, move, seat)}
     tracker_moves: dict = {}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
+    # the words of its own moves, added by the registry to the one vocabulary every move
+    # is read with (engine/moves.py `extend`; shapes as there)
+    move_shapes: dict = {}       # its own move kinds: {action: shape}
+    option_shapes: dict = {}     # its own options of a move: {key: shape}
+    move_keys: dict = {}         # keys it adds to the core's moves: {action: {key: shape}}
+    field_words: dict = {}       # how a player names those: {key: N_ word}
+    foreign_options: frozenset = frozenset()   # set by the registry: other rulesets' options
+    # its characters' own hooks (`Character.draw`, `on_hit`): {hook: turns.DrawRule},
+    # {hook: fn(ctx, i, n, source, card)} after seat i lost n life
+    draws: dict = {}
+    on_hit: dict = {}
     # its rules reference entries (engine/rulebook.py's shape), added by the registry: the
     # section's (title, id prefix), the entries, and id prefixes read as that section's
     rule_group: tuple[str, str] | None = None
@@ -113,8 +126,8 @@ class Ruleset:
         return self.characters.get(state.seats[i].character)
 
     def read_character(self, d: dict, where: str, need) -> Character:
-        """The character a record's seat names (Star Wars: also an ability entered by name
-        with its energy)."""
+        """The character a record's seat names (a ruleset may also take one entered by
+        name with its life)."""
         name = d.get("character")
         ch = self.characters.find(name) if isinstance(name, str) else None
         need(ch is not None, f"{where}.character", f"no character called {name!r}")
@@ -134,19 +147,21 @@ class Ruleset:
         return max_life if options.get("sheriff_hand", "life") == "life" else ch.life
 
     def deal_extra(self, header: dict, rng) -> None:
-        """What a new game's header holds besides the seats (Legends: the first Feat)."""
+        """What a new game's header holds besides the seats (`header_keys`)."""
 
     def read_seat(self, d: dict, where: str, need) -> dict:
-        """A record seat's fields only this ruleset has (Legends: `legend`, `fame`), each a
+        """A record seat's fields only this ruleset has (`seat_fields`), each a
         plain value; `need(cond, where, message)` raises the record's error."""
         return {}
 
+    header_keys: tuple[str, ...] = ()   # the header keys its read_extra reads
+    foreign_keys: dict = {}   # set by the registry: {another ruleset's header key: its name}
+
     def read_extra(self, record: dict, state, need) -> None:
         """Read the header keys only this ruleset has into its own fields of the state;
-        `need(cond, where, message)`."""
-        raw = record.get("feats", [])
-        need(isinstance(raw, list), "feats", "a list of revealed Feats")
-        need(not raw, "feats", "Feats belong to the legends ruleset")
+        `need(cond, where, message)`. A key another ruleset reads is refused unless empty."""
+        for key, owner in self.foreign_keys.items():
+            need(not record.get(key), key, f"{key!r} belongs to the {owner} ruleset")
 
     # -- its own fields of the state --------------------------------------------------
     seat_fields: tuple[str, ...] = ()   # a seat's own fields (read_seat), records expect them
@@ -155,7 +170,7 @@ class Ruleset:
 
     def copy_fields(self, new) -> None:
         """After a State was copied (its fields shared with the original), give the copy
-        its own mutable fields of this ruleset (Legends: the Feats' tokens)."""
+        its own mutable fields of this ruleset."""
 
     def fields_dict(self, state) -> dict:
         """Its fields of the state, for State.to_dict (records and tests)."""
@@ -166,9 +181,58 @@ class Ruleset:
         raise KeyError(key)
 
     def survive(self, ctx, i: int) -> bool:
-        """A character that survives its elimination once (Legends: legend Vulture Sam):
-        whether seat i stayed in the game."""
+        """Seat i is to be eliminated: whether its character stays in the game instead."""
         return False
+
+    # -- its characters' hooks at fixed moments (the base game's characters need none) -----
+    def drawing(self, ctx, i: int, rule):
+        """Seat i's draw phase this turn (a `turns.DrawRule`): the ruleset may change it
+        (a card fewer, an ability that does not apply)."""
+        return rule
+
+    def check_picker(self, ctx, i: int) -> int | None:
+        """A seat who picks between two cards for seat i's draw! of a card (None: none)."""
+        return None
+
+    def picked(self, ctx, picker: int) -> None:
+        """What follows a pick of two cards by `picker` (check_picker)."""
+
+    def sight(self, state, j: int, char) -> tuple[int, dict] | None:
+        """(the distance seat j sees everyone at, why), or None: the usual distances."""
+        return None
+
+    def counts_as(self, ctx, i: int, played, card) -> bool:
+        """Whether seat i may use the `played` card as `card` (beyond Calamity Janet)."""
+        return False
+
+    def bang_cost(self, ctx, j: int) -> int:
+        """Cards a BANG! aimed at seat j costs on top of itself."""
+        return 0
+
+    def shot(self, ctx, i: int, j: int, card: str) -> bool:
+        """A BANG! effect from seat i at seat j: True if the ruleset settled it itself
+        (else j is asked for a Missed!)."""
+        return False
+
+    def aimed(self, ctx, i: int, j: int, card: str, choice: str) -> bool:
+        """A card that takes a card from seat j (`choice`): True if the ruleset asked j a
+        question of its own first (else it takes effect)."""
+        return False
+
+    def own_check(self, ctx, ask, m) -> bool:
+        """The answer naming the character itself (its own draw!): True if the ruleset's
+        character did something else with it (else it is the character's own Barrel)."""
+        return False
+
+    def taken(self, ctx, ask) -> None:
+        """A question of the ruleset's own kind, let happen ("take")."""
+        raise Refusal("wrong_answer", msg("That answer does not answer the open question."),
+                      "answer.pending")
+
+    def answer_options(self, state, i: int, ask, options: list) -> list:
+        """The answers seat i's phone offers: the core's (respond, label, needs a card
+        turned over), with the ruleset's own added."""
+        return options
 
     # -- the game ------------------------------------------------------------------------
     def check_passes(self, ctx, i: int, kind: str, value, keep, why: str,
@@ -186,25 +250,32 @@ class Ruleset:
         return {"check": "A♥"}
 
     def needs_target(self, card, m) -> bool:
-        """Whether this play of `card` names a target (Star Wars: not a BANG! whose Destiny
-        replaces its own effect)."""
+        """Whether this play of `card` names a target (not when an effect of the ruleset's
+        own replaces the card's)."""
         return True
 
     def resolve(self, ctx, i: int, card, played, m, effect, ask=None) -> None:
-        """Carry out a played card or an answer (`effect`); a ruleset with extra effects on
-        the physical copy (Star Wars' Destiny) adds them here."""
-        if m.opts.get("destiny") is not None:
-            raise Refusal("destiny_unavailable", msg("Encounter with Destiny is not part of "
-                                                      "this game."), "record")
+        """Carry out a played card or an answer (`effect`; `card` None: the hit taken); a
+        ruleset with extra effects on the physical copy adds them here. An option only
+        another ruleset reads is refused."""
+        self.refuse_foreign(m)
         effect()
+
+    def refuse_foreign(self, m) -> None:
+        """Refuse a move that carries an option only another ruleset reads."""
+        if not self.foreign_options.isdisjoint(m.opts):
+            key = next(k for k in m.opts if k in self.foreign_options)
+            raise Refusal("bad_move", msg("This move, {what}, is not part of {ruleset}.",
+                                          what=field_words(key), ruleset=name(self.title)),
+                          "record")
 
     def own_rule(self, rule: str) -> str:
         """The id of the rule a player of this ruleset reads for the core's `rule`."""
         return self.rule_for.get(rule, rule)
 
     def settled(self, ctx, ask) -> None:
-        """A question answered (missed, or the hit taken): what follows it (Star Wars: a
-        Destiny effect the card's player put after the card's own, `ask.then`)."""
+        """A question answered (missed, or the hit taken): what follows it (an effect of the
+        ruleset's own that the card's player put after the card's, `ask.then`)."""
 
     def hand_limit(self, life: int) -> int:
         return max(0, life)
@@ -272,12 +343,12 @@ class Ruleset:
         return {}
 
     def public_fields(self, state) -> dict:
-        """Fields of the public view that only this ruleset has (Legends: the Feats)."""
+        """Fields of the public view that only this ruleset has."""
         return {}
 
     def page_names(self) -> list[str]:
         """Names a page of this ruleset shows from data besides its cards and characters
-        (Legends: the Feats'), for its page catalogs."""
+        (its own things' names), for its page catalogs."""
         return []
 
     def phone_extras(self, state, seat: str) -> dict:
@@ -285,7 +356,7 @@ class Ruleset:
         return {}
 
     def card_info(self, card) -> dict:
-        """What a ruleset adds to a card in the catalogue (Star Wars: its Destiny effects)."""
+        """What a ruleset adds to a card in the catalogue (its own effects of a copy)."""
         return {}
 
     def playout_check(self, rng, state, i: int) -> dict:
@@ -309,3 +380,6 @@ class Ruleset:
     def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
         """Moves of this ruleset's own kinds for the random games."""
         return []
+
+
+RULES = Ruleset()    # the base game

@@ -1,17 +1,21 @@
 """BANG! Legends' home: the base game plus Feats, fame and the legend sides. `feats.py`
-holds the Feats and the Legends moves, `characters.py` the legend sides, `advice.py` what
-its phones are told, `texts.py` its rules reference entries; this object tells the core
-where the game differs, and owns its fields of the state: the revealed Feats
-(`state.feats`) and each seat's `legend` and `fame`.
+holds the Feats and the Legends moves, `characters.py` the legend sides, `abilities.py`
+what they do at the core's moments, `codes.py` its refusal codes, `advice.py` what its
+phones are told, `texts.py` its rules reference entries; this object tells the core where
+the game differs, and owns its fields of the state: the revealed Feats (`state.feats`)
+and each seat's `legend` and `fame`, and its words of the move vocabulary.
 """
 from __future__ import annotations
 
 from ...cards import drawn
 from ...characters import Character
+from ...moves import COUNT, FLAG, TEXT, TEXTS
 from ...say import N_, plural
 from ..base import Ruleset
+from . import abilities as sides
 from .advice import ability_options, feat_options
-from .characters import LEGEND_CHARS
+from .characters import LEGEND_CHARS, side
+from .codes import CODES
 from .feats import FEATS, do_boast, do_claim, do_jail_discard, do_perform, read_feats
 from .texts import LEGENDS_RULES
 
@@ -29,7 +33,21 @@ class Legends(Ruleset):
     rule_aliases = {"legend": "legends"}          # the legend sides' entries
     seat_fields = ("legend", "fame")
     expect_keys = ("feats",)
+    header_keys = ("feats",)
+    codes = CODES
     counts = {"fame": (0, 5, N_("Fame"), N_("fame"))}
+    why_not = sides.WHY_NOT_EVADE
+    draws = sides.DRAWS
+    on_hit = sides.ON_HIT
+    abilities = sides.ABILITIES
+    move_shapes = {"jail": {"discard": TEXT}, "perform": TEXT, "boast": TEXT, "claim": TEXT}
+    option_shapes = {"reveal": (TEXT, TEXTS), "shoot": FLAG, "show": TEXTS}
+    move_keys = {"draw": {"give": TEXT}, "ability": {"bang": TEXT, "panic": TEXT},
+                 "set": {"fame": COUNT}}
+    field_words = {"fame": N_("fame"), "perform": N_("performing a Feat"),
+                   "boast": N_("boasting"), "claim": N_("claiming a Feat"),
+                   "jail": N_("leaving Jail with a heart"), "give": N_("the card given"),
+                   "show": N_("the cards shown")}
 
     @property
     def referee_moves(self) -> dict:
@@ -60,6 +78,7 @@ class Legends(Ruleset):
         return {"legend": bool(d.get("legend", False)), "fame": fame}
 
     def read_extra(self, record: dict, state, need) -> None:
+        super().read_extra(record, state, need)
         state.feats = read_feats(record.get("feats", []), state.seats, need)
 
     def copy_fields(self, new) -> None:
@@ -73,6 +92,8 @@ class Legends(Ruleset):
 
     def survive(self, ctx, i: int) -> bool:
         """Legend Vulture Sam is not eliminated: back to 4 life and his normal side."""
+        if not side(ctx.char(i)).survives_once:
+            return False
         seat = ctx.s.seats[i]
         ctx.s.pending = [a for a in ctx.s.pending if a.seat != i]
         seat.legend, seat.fame = False, 0
@@ -82,6 +103,22 @@ class Legends(Ruleset):
                                  "turns back to the normal side.", seat.life, seat=seat.name),
                 seat=seat.name)
         return True
+
+    # -- the legend sides, at the core's moments (abilities.py; called as they are)
+    drawing = staticmethod(sides.drawing)
+    check_picker = staticmethod(sides.check_picker)
+    picked = staticmethod(sides.picked)
+    sight = staticmethod(sides.sight)
+    counts_as = staticmethod(sides.counts_as)
+    bang_cost = staticmethod(sides.bang_cost)
+    shot = staticmethod(sides.shot)
+    aimed = staticmethod(sides.aimed)
+    own_check = staticmethod(sides.own_check)
+    taken = staticmethod(sides.taken)
+
+    def answer_options(self, state, i, ask, options):
+        return sides.answer_options(state, i, ask, options, self.character(state, i),
+                                    self.words["check"])
 
     def hand_limit(self, life: int) -> int:
         """At 1 life a player may still keep 2 cards."""
@@ -131,3 +168,6 @@ def _legend_moves(rng, state, by: str) -> list[dict]:
             boast["discard"] = rng.choice(revealed)
         out.append(boast)
     return out
+
+
+RULES = Legends()

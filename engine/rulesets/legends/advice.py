@@ -9,6 +9,7 @@ from ...cards import norm
 from ...say import msg
 from ...state import State
 from ...table import character
+from .characters import side
 from .feats import FEATS_BY_KEY, met_this_turn
 
 
@@ -78,7 +79,7 @@ def ability_options(state: State, seat: str) -> dict:
     BANG!): {"bang": {"ok", "reason"?...}}, ok when at least one target is allowed."""
     i = state.index(seat)
     out: dict = {}
-    if character(state, i).free_bang_on_heal:
+    if side(character(state, i)).free_bang_on_heal:
         tries = [try_move(state, {"by": seat, "ability": {"bang": s.name}})
                  for j, s in enumerate(state.seats) if j != i and s.alive]
         ok = [t for t in tries if t["ok"]]

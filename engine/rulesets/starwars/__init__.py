@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...cards import BASE
 from ...characters import Character
 from ...errors import Refusal
+from ...moves import FLAG, TEXT, TEXT_MAP
 from ..base import Ruleset
 from . import data, playout
 from .abilities import repeat
@@ -48,6 +49,7 @@ class StarWars(Ruleset):
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
     why_not = data.WHY_NOT
+    codes = data.CODES
     rule_for = {**{base.rule: mine.rule for mine in data.SW_CARDS.rows
                    for base in BASE.rows if base.kind == mine.kind and base.rule and
                    not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
@@ -60,6 +62,10 @@ class StarWars(Ruleset):
     rule_texts = SW_RULES
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
     free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
+
+    option_shapes = {"destiny": (TEXT, FLAG), "other": TEXT, "first": TEXT,
+                     "discards": TEXT_MAP}
+    move_keys = {"ability": {"repeat": (TEXT, FLAG)}}
 
     @property
     def abilities(self) -> dict:
@@ -126,6 +132,10 @@ class StarWars(Ruleset):
             destiny_after(ctx, ask)
 
     def resolve(self, ctx, i, card, played, m, effect, ask=None) -> None:
+        if card is None and m.opts.get("destiny") is not None:
+            raise Refusal("destiny_unavailable", msg("Taking the hit plays no card: no Encounter "
+                                                      "with Destiny."), "answer.pending")
+        self.refuse_foreign(m)
         resolve(ctx, i, card, played, m, effect, ask)
 
     # -- what pages are told -------------------------------------------------------------
@@ -158,3 +168,6 @@ class StarWars(Ruleset):
 
 def custom(name: str, energy: int) -> Character:
     return Character(name, energy, data.CUSTOM_TEXT, "sw.ability.custom")
+
+
+RULES = StarWars()

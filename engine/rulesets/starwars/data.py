@@ -131,6 +131,12 @@ DESTINY = {
                                     "two players left).")},
     "Repair": {"draw": N_("Draw a card.")},
 }
+# its own refusal codes (the registry adds them to the engine's catalogue)
+CODES = {
+    "destiny_unavailable": N_("Encounter with Destiny is not available now."),
+    "destiny_order_required": N_("Here the order of a card's own effect and its Encounter with "
+                                 "Destiny changes what happens: say which goes first."),
+}
 WHY_NOT = {
     "indians": (N_("Against the Jawas only discarding a BANG! helps: no Missed!, no Cover, no "
                    "Lucky."), "sw.card.jawas"),

@@ -1,0 +1,135 @@
+"""One home per ruleset (docs/architecture.md): nothing that only one ruleset has is named
+in a core file (engine/*.py and the base game, engine/rulesets/base.py), not in code, not
+in a message, not in a comment. The names are read from the rulesets themselves: their
+rule ids' prefixes, refusal codes, hooks, move words, header and seat fields, the fields
+their characters add, their Feats', cards' and characters' names, and a few words.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from engine import RULESETS
+from engine.characters import Character
+from engine.rulesets.legends.characters import LEGEND_CHARS
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = RULESETS["base"]
+SIDES = {"legends": (LEGEND_CHARS,)}      # character tables besides `characters`
+
+# the words that say a ruleset's own ideas, whatever the names
+WORDS = {"legends": ("legend", "legends", "feat", "feats", "fame", "boast", "boasting",
+                     "oregon"),
+         "starwars": ("star wars", "starwars", "destiny", "vader", "jedi", "sith", "energy",
+                      "stormtrooper", "stormtroopers", "rebel", "rebels", "empire")}
+
+
+def core_files(root: Path = ROOT) -> list[Path]:
+    return sorted((root / "engine").glob("*.py")) + [root / "engine" / "rulesets" / "base.py"]
+
+
+def own_names(rules) -> tuple[set[str], set[str]]:
+    """What only this ruleset has, as it would be written in a file: (names, words of its
+    move vocabulary, found only as a key in quotes)."""
+    base_cards = {c.name for c in BASE.cards.rows}
+    base_chars = {c.name for c in BASE.characters.rows}
+    core_hooks = {h for c in BASE.characters.rows for h in (c.draw, c.on_hit)}
+    names = set(rules.codes) | set(rules.draws) | set(rules.on_hit)
+    names |= {c.name for c in rules.cards.rows} - base_cards
+    names |= {c.name for c in rules.characters.rows} - base_chars
+    names |= set(rules.page_names())                                 # Legends' Feats
+    names |= set(rules.header_keys) | set(rules.seat_fields) | set(rules.counts)
+    names |= set(rules.expect_keys)
+    for table in (rules.characters, *SIDES.get(rules.name, ())):
+        for c in table.rows:
+            names |= {h for h in (c.draw, c.on_hit) if h} - core_hooks
+            names |= {f.name for f in dataclasses.fields(c)} - {
+                f.name for f in dataclasses.fields(Character)}
+    keys = set(rules.move_shapes) | set(rules.option_shapes) | set(rules.field_words)
+    keys |= {k for more in rules.move_keys.values() for k in more} | set(rules.abilities)
+    return names, keys - SHARED
+
+
+# Keys a ruleset reads that are the core's words too (the Jail, a BANG!, a Panic! are kinds
+# of base cards; every game has a discard and a card turned up; a draw may give a card,
+# `turns.DrawRule.give`): not the ruleset's alone.
+SHARED = {"jail", "bang", "panic", "reveal", "discard", "other", "first", "give"}
+
+
+def patterns(rules) -> list[re.Pattern]:
+    """The ruleset's names and rule-id prefixes as searches in a file's text."""
+    prefixes = [rules.rule_group[1], *rules.rule_aliases] if rules.rule_group else []
+    names, keys = own_names(rules)
+    out = [re.compile(rf"\b{re.escape(p)}\.[a-z_]") for p in prefixes]
+    out += [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)") for n in sorted(names, key=len,
+                                                                          reverse=True)]
+    out += [re.compile(rf"[\"']{re.escape(k)}[\"']") for k in sorted(keys)]
+    out += [re.compile(rf"\b{re.escape(w)}\b", re.I) for w in WORDS.get(rules.name, ())]
+    return out
+
+
+def _without_base_names(line: str) -> str:
+    """The line with the base game's card and character names blanked (Star Wars' Lucky
+    is not Lucky Duke)."""
+    for n in BASE_NAMES:
+        line = line.replace(n, " ")
+    return line
+
+
+BASE_NAMES = sorted({c.name for c in BASE.cards.rows} | {c.name for c in BASE.characters.rows},
+                    key=len, reverse=True)
+
+
+def found(files: list[Path], rulesets) -> list[str]:
+    out = []
+    for rules in rulesets:
+        searches = patterns(rules)
+        for f in files:
+            for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+                line = _without_base_names(line)
+                for p in searches:
+                    hit = p.search(line)
+                    if hit:
+                        out.append(f"{f.relative_to(f.parents[1])}:{n}: {rules.name}'s "
+                                   f"{hit.group(0)!r}")
+                        break
+    return out
+
+
+def others() -> list:
+    return [r for name, r in RULESETS.items() if name != "base"]
+
+
+def test_the_core_names_nothing_of_another_ruleset():
+    bad = found(core_files(), others())
+    assert not bad, "a ruleset's own name in a core file:\n" + "\n".join(bad)
+
+
+def test_the_names_are_read_from_the_rulesets():
+    """The searches know each ruleset's things: a Feat, a code, a hook, a card, a field."""
+    legends, starwars = RULESETS["legends"], RULESETS["starwars"]
+    names, keys = own_names(legends)
+    assert {"The Oregon Trail", "feat_done", "kit_legend", "gringo_legend", "evades_brown",
+            "lucky_for_all", "fame"} <= names and {"perform", "boast", "show"} <= keys
+    names, keys = own_names(starwars)
+    assert {"destiny_order_required", "Bacta Tank"} <= names and "destiny" in keys
+    assert "BANG!" not in own_names(starwars)[0] and "Jourdonnais" not in own_names(legends)[0]
+
+
+def test_the_check_can_fail(tmp_path):
+    """A core file that names Legends' and Star Wars' things is caught, line by line."""
+    (tmp_path / "engine" / "rulesets").mkdir(parents=True)
+    core = tmp_path / "engine" / "turns.py"
+    core.write_text('def draw(ctx):\n'
+                    '    if hook == "kit_legend":\n'
+                    '        raise Refusal("feat_done", "", "legend.kit_carlson")\n'
+                    '    n = 2  # the usual draw\n'
+                    '    if any(e.get("oregon") for e in log): n -= 1\n'
+                    '    return char.evades_brown\n'
+                    'x = "A Bacta Tank"\n'
+                    '# Star Wars: the Encounter with Destiny\n', encoding="utf-8")
+    (tmp_path / "engine" / "rulesets" / "base.py").write_text("", encoding="utf-8")
+    bad = found(core_files(tmp_path), others())
+    lines = sorted({b.split(":")[1] for b in bad}, key=int)
+    assert lines == ["2", "3", "5", "6", "7", "8"], bad
