@@ -187,7 +187,7 @@ def table_capacity(n: int, args) -> None:
     from phones import AsyncPhones
     phones_of = AsyncPhones()
     with services.hosted(n, threads=args.threads, worker=args.worker,
-                         connections=args.connections) as running:
+                         connections=args.connections, tables_per_hour=10**6) as running:
         apps = running["apps"]
         rec, clients, tables = fanout.Recorder(), [], []
         rng, toggles, best = random.Random(args.seed), {}, 0

@@ -23,14 +23,15 @@ and so does a room whose patch would be no smaller.
 """
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from dataclasses import dataclass
 
 from flask import has_request_context, request
 
-from . import delta, i18n, snapshots
+from engine import say
+
+from . import addressed, delta, i18n, snapshots, wire
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,74 @@ def worded(room: str, lang: str) -> str:
 def seat_room(table_id: str, lobby_id: str, token: str) -> str:
     """The room of a seat's phones that hold the token with this digest."""
     return f"seat:{table_id}:{lobby_id}:{token[:16]}"
+
+
+class Wording:
+    """The words of one change's snapshots: `i18n.localize`, each part worded once. A
+    part with no message in it (the seats' public rows, the table's facts: the same
+    objects in every seat's snapshot, engine.all_views) is sent as it is, whoever reads
+    it; a plain message ("{n} seats apart" in every phone's distances) is rendered once
+    per language, and per reader only when it names that reader (companion/addressed.py).
+    Holds what it has looked at, so an id is never reused while it lives: one per change
+    (docs/benchmarks.md)."""
+
+    def __init__(self) -> None:
+        self._bare: dict = {}           # id: (the object, whether no message is in it)
+        self._said: dict = {}           # (lang, reader, *a plain message's items): text
+        self._translate: dict = {}
+
+    def __call__(self, obj, lang: str, reader: str | None = None):
+        if lang == i18n.MESSAGES:
+            return obj
+        translate = self._translate.get(lang)
+        if translate is None:
+            translate = self._translate[lang] = i18n.translator(lang)
+        return self._word(obj, translate, lang, reader or None)
+
+    def _word(self, obj, translate, lang: str, reader):
+        # i18n.localize, but a part without messages is not copied
+        kind = type(obj)
+        if kind is list:
+            if self._no_message(obj):
+                return obj
+            return [self._word(v, translate, lang, reader) for v in obj]
+        if kind is not dict:
+            return obj
+        if say.is_message(obj):
+            return self._sentence(obj, translate, lang, reader)
+        if self._no_message(obj):
+            return obj
+        return {k: self._word(v, translate, lang, reader) for k, v in obj.items()}
+
+    def _no_message(self, obj) -> bool:
+        seen = self._bare.get(id(obj))
+        if seen is not None:
+            return seen[1]
+        if type(obj) is dict:
+            bare = not say.is_message(obj) and all(
+                type(v) not in (dict, list) or self._no_message(v) for v in obj.values())
+        else:
+            bare = all(type(v) not in (dict, list) or self._no_message(v) for v in obj)
+        self._bare[id(obj)] = (obj, bare)
+        return bare
+
+    def _sentence(self, message: dict, translate, lang: str, reader) -> str:
+        """A message's sentence; one whose arguments are plain (strings and integers, not
+        True, which is not 1 here) is rendered once per change."""
+        plain = True
+        for value in message.values():
+            kind = type(value)
+            if kind is not str and kind is not int and value is not None:
+                plain = False
+                break
+        if not plain:
+            return say.render(addressed.address(message, reader), translate)
+        key = (lang, reader if reader in message.values() else None, *message.items())
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = say.render(addressed.address(message, key[1]),
+                                                translate)
+        return said
 
 
 class Hub:
@@ -182,16 +251,17 @@ class Hub:
         presence = connected(table, kinds)
         info = snapshots.table_info(table, self.join_url(table.id))
         out: list | None = [] if self.relay else None
+        words = Wording()
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
                 continue
             if kinds.get(entry["id"]):
                 self._send(out, seat_room(table.id, entry["id"], entry["token"]),
-                           kinds[entry["id"]], table.version, presence, snapshots.for_seat,
-                           table, entry, info, reader=entry["name"])
+                           kinds[entry["id"]], table.version, presence, words,
+                           snapshots.for_seat, table, entry, info, reader=entry["name"])
         if kinds.get(None) and (only is None or only.is_host):
             self._send(out, host_room(table.id), kinds[None], table.version, presence,
-                       snapshots.for_host, table, info)
+                       words, snapshots.for_host, table, info)
         table.forget_views()      # sent: what the server keeps is the JSON it sent (_sent)
         if out:
             try:
@@ -208,16 +278,16 @@ class Hub:
             out.append((room, "snapshot", data))
 
     def _send(self, out: list | None, room: str, langs: dict, seq: int, presence: dict,
-              build, *args, reader: str | None = None) -> None:
+              words: Wording, build, *args, reader: str | None = None) -> None:
         """One room's message(s): the snapshot is built once, then worded in each language
-        its sockets read (`langs`: {lang: (full, patch)}), to `reader` (a seat's name: its
-        phone reads "you" for itself) or to the table (None). A failure is logged and does
-        not stop the others (the change is stored already; the next change or reconnect
-        resends)."""
+        its sockets read (`langs`: {lang: (full, patch)}; `words`: this change's), to
+        `reader` (a seat's name: its phone reads "you" for itself) or to the table (None).
+        A failure is logged and does not stop the others (the change is stored already;
+        the next change or reconnect resends)."""
         try:
             core = build(*args)
             for lang, (full, patch) in langs.items():
-                said = i18n.localize(core, lang, reader)
+                said = words(core, lang, reader)
                 if full:
                     self._emit(out, worded(room, lang), delta.compose(said, presence))
                 if patch:
@@ -228,7 +298,7 @@ class Hub:
     def _send_patch(self, room: str, seq: int, core: dict, presence: dict,
                     out: list | None = None) -> None:
         new = {k: v for k, v in core.items() if k != "seq"}
-        body = json.dumps(new, ensure_ascii=False, separators=(",", ":"))
+        body = wire.text(new)
         with self._lock:
             last = self._sent.get(room)
             self._sent[room] = (seq, body, presence)
@@ -238,7 +308,7 @@ class Hub:
                 return                               # nothing new for this seat
             packet = {"seq": seq, "presence": presence}
         elif last is not None and last[0] < seq:
-            old = json.loads(last[1])
+            old = wire.read(last[1])
             patch = delta.diff(old, new, strict=False)
             packet = {"seq": seq, "base": last[0], "patch": patch}
             if last[2] != presence:
@@ -246,9 +316,7 @@ class Hub:
             # the check: the phone's copy after this patch is, as JSON, the new snapshot
             # (a `True == 1` hidden by the quick comparison would show here)
             after = delta.apply_in_place(old, patch)
-            if (json.dumps(after, ensure_ascii=False, separators=(",", ":")) != body
-                    or len(json.dumps(patch, ensure_ascii=False,
-                                      separators=(",", ":"))) >= len(body)):
+            if wire.text(after) != body or len(wire.text(patch)) >= len(body):
                 packet = delta.compose(core, presence)  # or a new game: no smaller
         else:                # nothing sent yet, or the same seq with other content
             packet = delta.compose(core, presence)

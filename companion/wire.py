@@ -12,11 +12,17 @@
   own thread, with a read timeout (`READ_TIMEOUT`) so a silent peer frees its thread.
 * `one_line`: the libraries' log records of a bad packet as one plain line, without
   the traceback.
+* `text`, `read`: the JSON of what the server sends (and reads back of its own) with
+  orjson, about five times faster than the json module on a snapshot; the same compact
+  text (UTF-8 as it is, no spaces). A value orjson refuses (an integer past 64 bits)
+  is written by the json module instead.
 """
 from __future__ import annotations
 
 import json
 import logging
+
+import orjson
 
 from flask.json.provider import DefaultJSONProvider
 from socketio.packet import ACK, BINARY_ACK, BINARY_EVENT, EVENT
@@ -39,6 +45,19 @@ BAD_EVENT = "bad_message"     # what a malformed event that wants an ack is turn
 READ_TIMEOUT = 35.0            # seconds of silence (pings go every 10 s) before closing
 
 
+def text(obj) -> str:
+    """The compact JSON text of a value the server sends (see the module docstring)."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def read(text: str):
+    """A value from JSON the server wrote itself (`text`): not for what clients send."""
+    return orjson.loads(text)
+
+
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > DIGITS_MAX:
         raise ValueError(f"an integer has at most {DIGITS_MAX} digits")
@@ -54,6 +73,8 @@ class SafeJson:
 
     @staticmethod
     def dumps(obj, **kw):
+        if kw.get("separators") == (",", ":") and len(kw) == 1:   # a packet's JSON
+            return text(obj)
         return json.dumps(obj, ensure_ascii=False, **kw)
 
     @staticmethod
