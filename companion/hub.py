@@ -111,31 +111,73 @@ class Wording:
         seen = self._bare.get(id(obj))
         if seen is not None:
             return seen[1]
+        bare = True
         if type(obj) is dict:
-            bare = not say.is_message(obj) and all(
-                type(v) not in (dict, list) or self._no_message(v) for v in obj.values())
+            if say.is_message(obj):
+                bare = False
+            else:
+                for v in obj.values():
+                    if (type(v) is dict or type(v) is list) and not self._no_message(v):
+                        bare = False
+                        break
         else:
-            bare = all(type(v) not in (dict, list) or self._no_message(v) for v in obj)
+            for v in obj:
+                if (type(v) is dict or type(v) is list) and not self._no_message(v):
+                    bare = False
+                    break
         self._bare[id(obj)] = (obj, bare)
         return bare
 
     def _sentence(self, message: dict, translate, lang: str, reader) -> str:
-        """A message's sentence; one whose arguments are plain (strings and integers, not
-        True, which is not 1 here) is rendered once per change."""
-        plain = True
-        for value in message.values():
-            kind = type(value)
-            if kind is not str and kind is not int and value is not None:
-                plain = False
-                break
-        if not plain:
+        """A message's sentence, rendered once per change for each message of the same
+        content: one whose arguments are strings, integers or such messages (True is not
+        1 here, nor 1.0: neither is taken). Its reader counts only where it names him."""
+        found = _content(message, reader)
+        if found is None:
             return say.render(addressed.address(message, reader), translate)
-        key = (lang, reader if reader in message.values() else None, *message.items())
+        content, names = found
+        key = (lang, reader if names else None, content)
         said = self._said.get(key)
         if said is None:
             said = self._said[key] = say.render(addressed.address(message, key[1]),
                                                 translate)
         return said
+
+
+def _content(message: dict, reader):
+    """(a hashable copy of a message's content, whether `reader` is among its strings),
+    or None when an argument is anything but a string, an integer, None, such a message
+    or a list of those."""
+    items = []
+    names = False
+    for k, v in message.items():
+        kind = type(v)
+        if kind is str:
+            names = names or v == reader
+        elif kind is dict:
+            sub = _content(v, reader) if say.is_message(v) else None
+            if sub is None:
+                return None
+            v, names = ("m", sub[0]), names or sub[1]
+        elif kind is list:
+            parts = []
+            for x in v:
+                kx = type(x)
+                if kx is str:
+                    names = names or x == reader
+                elif kx is dict:
+                    sub = _content(x, reader) if say.is_message(x) else None
+                    if sub is None:
+                        return None
+                    x, names = ("m", sub[0]), names or sub[1]
+                elif kx is not int and x is not None:
+                    return None
+                parts.append(x)
+            v = ("l", tuple(parts))
+        elif kind is not int and v is not None:
+            return None
+        items.append((k, v))
+    return tuple(items), names
 
 
 class Hub:
