@@ -232,12 +232,17 @@ def address(message, reader: str | None):
     itself is not changed; one with nothing to change comes back as it is."""
     if not reader or not is_message(message):
         return message
+    return _address(message, reader)
+
+
+def _address(message: dict, reader: str) -> dict:
     out = message
-    for key, value in message.items():
-        if isinstance(value, dict) and is_message(value):
-            said = address(value, reader)
-        elif isinstance(value, list) and any(is_message(v) for v in value):
-            said = [address(v, reader) for v in value]
+    for key, value in message.items():          # nested messages first: a label, a cause
+        kind = type(value)
+        if kind is dict and KEY in value:
+            said = _address(value, reader)
+        elif kind is list and value:
+            said = [_address(v, reader) if type(v) is dict and KEY in v else v for v in value]
             if all(a is b for a, b in zip(said, value)):
                 continue
         else:
@@ -249,7 +254,7 @@ def address(message, reader: str | None):
     forms = SECOND_PERSON.get(message[KEY])
     if forms:
         for arg, variant in forms.items():
-            if message.get(arg) == reader and isinstance(message.get(arg), str):
+            if message.get(arg) == reader and type(message.get(arg)) is str:
                 out = {k: v for k, v in out.items() if k != arg}
                 if isinstance(variant, tuple):
                     out[KEY], out[PLURAL] = variant

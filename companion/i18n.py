@@ -154,12 +154,14 @@ def localize(obj, lang: str, reader: str | None = None):
 
 
 def _localize(obj, translate, reader: str):
-    if isinstance(obj, dict):
+    kind = type(obj)
+    if kind is dict:
         if say.is_message(obj):
             return say.render(addressed.address(obj, reader), translate)
-        return {k: _localize(v, translate, reader) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_localize(v, translate, reader) for v in obj]
+        return {k: _localize(v, translate, reader) if type(v) in (dict, list) else v
+                for k, v in obj.items()}
+    if kind is list:
+        return [_localize(v, translate, reader) if type(v) in (dict, list) else v for v in obj]
     return obj
 
 
