@@ -35,8 +35,8 @@ def decisions(state: State, move: dict, events: list[dict]) -> dict:
     ids = [ev["decision"] for ev in events if ev.get("decision")]
     by = move.get("by") if isinstance(move, dict) else None
     try:
-        if by and state.seats[state.index(by)].character in state.custom:
-            ids.append("custom_ability")
+        if by and rules.custom_decision and state.seats[state.index(by)].character in state.custom:
+            ids.append(rules.custom_decision)
     except Refusal:
         pass
     found = [dict(rules.decisions[k], id=k, text=msg(rules.decisions[k]["text"]),

@@ -152,8 +152,8 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         raise Refusal("bad_check", msg(ctx.word("enter_barrel_check"), card=name(label)), "draw")
     rules = ctx.s.rules
     label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
-    if which == "jourdonnais" and not rules.features.get("named_checks"):
-        label = "Jourdonnais"
+    if which == "jourdonnais" and rules.own_barrel_label:
+        label = rules.own_barrel_label
     passed = rules.check_passes(ctx, i, "barrel", m.opts["check"], m.opts.get("keep"), label,
                                 by_ability=which == "jourdonnais")
     ctx.replace_ask(ask, tried=ask.tried + (which,))

@@ -71,7 +71,8 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("no_target_allowed", msg("{card} is not aimed at anyone.",
                                                  card=name(card.name)), card.rule)
     far = dist(s, i, j) if j is not None and j != i else 0
-    rules.resolve(ctx, i, card, played, m, lambda: PLAYS[card.kind](ctx, i, card, j, m))
+    play = PLAYS.get(card.kind) or rules.plays[card.kind]
+    rules.resolve(ctx, i, card, played, m, lambda: play(ctx, i, card, j, m))
     ctx.log(played=card.name, card=played.name, target=j, distance=far)
 
 
@@ -273,5 +274,5 @@ PLAYS = {
     "gatling": play_ask_all("gatling"), "indians": play_ask_all("indians"),
     "duel": play_duel, "general_store": play_general_store, "saloon": play_saloon,
     "barrel": play_blue, "scope": play_blue, "horse": play_blue, "jail": play_blue,
-    "dynamite": play_blue, "weapon": play_blue, "hope": play_blue,
-}
+    "dynamite": play_blue, "weapon": play_blue,
+}   # and each ruleset's own kinds (`Ruleset.plays`)

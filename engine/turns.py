@@ -111,24 +111,15 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
     name = has_kind(s, i, kind)
     passed = rules.check_passes(ctx, i, kind, m.arg, m.opts.get("keep"), name)
     seat.in_play.remove(name)
-    if kind in ("dynamite", "hope"):          # it goes off, or it passes on
-        if passed and kind == "dynamite":
+    if rules.checked(ctx, i, kind, name, passed):
+        pass                                  # a card of the ruleset's own kind
+    elif kind == "dynamite":                  # it goes off, or it passes on
+        if passed:
             ctx.say("dynamite", msg(rules.words["dynamite_hit"], card=name_of(name),
                                     seat=seat.name))
             ctx.hit(i, 3, None, name)
-        elif passed:
-            won = ctx.heal(i, 2, name_of(name))
-            if won < 2:
-                ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
-                                    "{life}. The rulebook does not say; this is the app's reading "
-                                    "(rules page: {card}).", card=name_of(name),
-                                    seat=seat.name, won=won, life=name_of(rules.words["life"])),
-                        decision="hope_cap")
         else:
-            to = next((j for j in ctx.others(i) if not has_kind(s, j, kind)), i)
-            s.seats[to].in_play.append(name)
-            ctx.say("dynamite", msg("The {card} passes to {seat}.", card=name_of(name),
-                                    seat=s.seats[to].name))
+            pass_on(ctx, i, kind, name)
     else:
         if passed:
             ctx.say("jail", msg(rules.words["jail_free"], card=name_of(name), seat=seat.name))
@@ -164,6 +155,15 @@ def draw_rule(ctx: Ctx, i: int) -> DrawRule:
     hook = ctx.char(i).draw
     rules = ctx.s.rules
     return rules.drawing(ctx, i, rules.draws.get(hook) or DRAWS.get(hook, PLAIN))
+
+
+def pass_on(ctx: Ctx, i: int, kind: str, card: str) -> None:
+    """The card checked for passes to the next player who has none of its kind."""
+    s = ctx.s
+    to = next((j for j in ctx.others(i) if not has_kind(s, j, kind)), i)
+    s.seats[to].in_play.append(card)
+    ctx.say("dynamite", msg("The {card} passes to {seat}.", card=name_of(card),
+                            seat=s.seats[to].name))
 
 
 def do_draw(ctx: Ctx, m: Move, i: int) -> None:

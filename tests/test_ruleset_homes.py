@@ -1,8 +1,9 @@
 """One home per ruleset (docs/architecture.md): nothing that only one ruleset has is named
 in a core file (engine/*.py and the base game, engine/rulesets/base.py), not in code, not
 in a message, not in a comment. The names are read from the rulesets themselves: their
-rule ids' prefixes, refusal codes, hooks, move words, header and seat fields, the fields
-their characters add, their Feats', cards' and characters' names, and a few words.
+rule ids' prefixes, refusal codes, hooks, move words, header and seat fields, features,
+decisions, kinds of card, the fields their characters add, their Feats', cards' and
+characters' names, and a few words.
 """
 from __future__ import annotations
 
@@ -48,13 +49,15 @@ def own_names(rules) -> tuple[set[str], set[str]]:
                 f.name for f in dataclasses.fields(Character)}
     keys = set(rules.move_shapes) | set(rules.option_shapes) | set(rules.field_words)
     keys |= {k for more in rules.move_keys.values() for k in more} | set(rules.abilities)
+    keys |= (set(rules.features) | set(rules.decisions)) - set(BASE.features) - set(BASE.decisions)
+    keys |= {c.kind for c in rules.cards.rows} - {c.kind for c in BASE.cards.rows}
     return names, keys - SHARED
 
 
 # Keys a ruleset reads that are the core's words too (the Jail, a BANG!, a Panic! are kinds
 # of base cards; every game has a discard and a card turned up; a draw may give a card,
-# `turns.DrawRule.give`): not the ruleset's alone.
-SHARED = {"jail", "bang", "panic", "reveal", "discard", "other", "first", "give"}
+# `turns.DrawRule.give`; a weapon has a range): not the ruleset's alone.
+SHARED = {"jail", "bang", "panic", "reveal", "discard", "other", "first", "give", "range"}
 
 
 def patterns(rules) -> list[re.Pattern]:
@@ -113,7 +116,8 @@ def test_the_names_are_read_from_the_rulesets():
     assert {"The Oregon Trail", "feat_done", "kit_legend", "gringo_legend", "evades_brown",
             "lucky_for_all", "fame"} <= names and {"perform", "boast", "show"} <= keys
     names, keys = own_names(starwars)
-    assert {"destiny_order_required", "Bacta Tank"} <= names and "destiny" in keys
+    assert {"destiny_order_required", "Bacta Tank"} <= names
+    assert {"destiny", "named_checks", "custom_ability", "hope_cap", "hope"} <= keys
     assert "BANG!" not in own_names(starwars)[0] and "Jourdonnais" not in own_names(legends)[0]
 
 

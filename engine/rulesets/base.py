@@ -95,6 +95,9 @@ class Ruleset:
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
+    custom_decision = ""         # the one a move by a character entered by name rests on
+    own_barrel_label = "Jourdonnais"   # a character's own Barrel's draw! is named so ("":
+                                       # by the seat's character)
     features: dict = {}          # what a page may show: {feature: True, ...}
     # page parts only this ruleset needs: on the host, on the phone, in the phone's lobby;
     # "styles": the stylesheets those parts need (in the page's head: a stylesheet in the
@@ -114,6 +117,7 @@ class Ruleset:
     # {hook: fn(ctx, i, n, source, card)} after seat i lost n life
     draws: dict = {}
     on_hit: dict = {}
+    plays: dict = {}             # its own kinds of card: {kind: fn(ctx, i, card, j, move)}
     # its rules reference entries (engine/rulebook.py's shape), added by the registry: the
     # section's (title, id prefix), the entries, and id prefixes read as that section's
     rule_group: tuple[str, str] | None = None
@@ -179,6 +183,11 @@ class Ruleset:
     def expect_value(self, state, key: str):
         """What a record's expectation `key` (one of `expect_keys`) is checked against."""
         raise KeyError(key)
+
+    def checked(self, ctx, i: int, kind: str, card: str, passed: bool) -> bool:
+        """A start-of-turn check for a card of `kind` (`start_checks`) is done: True if
+        the ruleset carried out what follows (its own kind of card)."""
+        return False
 
     def survive(self, ctx, i: int) -> bool:
         """Seat i is to be eliminated: whether its character stays in the game instead."""

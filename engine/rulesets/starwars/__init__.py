@@ -14,6 +14,8 @@ from ...cards import BASE
 from ...characters import Character
 from ...errors import Refusal
 from ...moves import FLAG, TEXT, TEXT_MAP
+from ...plays import play_blue
+from ...turns import pass_on
 from ..base import Ruleset
 from . import data, playout
 from .abilities import repeat
@@ -48,6 +50,8 @@ class StarWars(Ruleset):
     features = {"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
+    custom_decision = "custom_ability"
+    own_barrel_label = ""          # checks are named by the ability card
     why_not = data.WHY_NOT
     codes = data.CODES
     rule_for = {**{base.rule: mine.rule for mine in data.SW_CARDS.rows
@@ -106,6 +110,25 @@ class StarWars(Ruleset):
         return max_life                  # as many cards as energy, Vader's extra one too
 
     # -- the game ------------------------------------------------------------------------
+    plays = {"hope": play_blue}
+
+    def checked(self, ctx, i, kind, card, passed) -> bool:
+        """A New Hope: 2 energy back on a pass (never above the start), else it passes on."""
+        if kind != "hope":
+            return False
+        if not passed:
+            pass_on(ctx, i, kind, card)
+            return True
+        seat = ctx.s.seats[i]
+        won = ctx.heal(i, 2, name(card))
+        if won < 2:
+            ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
+                                "{life}. The rulebook does not say; this is the app's reading "
+                                "(rules page: {card}).", card=name(card),
+                                seat=seat.name, won=won, life=name(self.words["life"])),
+                    decision="hope_cap")
+        return True
+
     def check_passes(self, ctx, i, kind, value, keep, why, by_ability=False) -> bool:
         """A check is answered pass or fail: did the revealed card show the symbol?"""
         label = why if is_message(why) else name(why)
