@@ -67,9 +67,11 @@ class Expiry:
         self._stop.set()
 
     def _run(self) -> None:
-        while not self._stop.wait(self.every):
+        while not self._stop.wait(self.every) and not self.storage.closed:
             try:
                 self.sweep()
             except Exception:          # the database away for a moment: next time
+                if self.storage.closed:        # the server is closing: nothing to sweep
+                    return
                 log.warning("tables: the sweep for unused tables failed; retrying",
                             exc_info=True)

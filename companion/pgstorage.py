@@ -69,4 +69,5 @@ class PostgresStorage(SqlStorage):
                     self._write(conn, row, values, only_version, move, undo)
 
     def close(self) -> None:
+        self.closed = True
         self._pool.close()

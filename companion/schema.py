@@ -155,6 +155,7 @@ class SqlStorage:
     never pass for the current one."""
 
     sql = statements("?")
+    closed = False             # set by close(): the sweeper for unused tables then stops
     _unique: type[BaseException] | tuple = ()   # the back end's unique-key error (none: ())
 
     def __init__(self) -> None:

@@ -114,4 +114,5 @@ class SqliteStorage(SqlStorage):
 
     def close(self) -> None:
         with self._lock:
+            self.closed = True
             self._db.close()

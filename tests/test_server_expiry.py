@@ -8,6 +8,7 @@ import html
 import http.client
 import json
 import sqlite3
+import threading
 import time
 
 import pytest
@@ -79,6 +80,24 @@ def test_a_connected_screen_keeps_a_table_open(app):
     t.join("Ann")                                             # still open: players join
     t.host.disconnect()
     assert c.expiry.sweep(now + 100 * HOUR) == [t.id]        # the screen gone: it closes
+
+
+def test_the_sweeper_stops_quietly_once_the_database_is_closed(tmp_path, caplog):
+    """A server closing its database (at shutdown, or a test's end) ends the sweeper for
+    unused tables: no 'sweep failed' warning with a traceback on every round after."""
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True,
+                      "TABLE_IDLE_HOURS": 0.0001})          # a sweep every 0.2 s
+    expiry = _parts(app).expiry
+    thread_names = lambda: [t.name for t in threading.enumerate() if t.is_alive()]  # noqa: E731
+    expiry.start()
+    time.sleep(0.5)
+    assert "table-expiry" in thread_names()
+    _parts(app).storage.close()
+    deadline = time.monotonic() + 5
+    while "table-expiry" in thread_names() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "table-expiry" not in thread_names()
+    assert not [r for r in caplog.records if "sweep" in r.getMessage()]
 
 
 def test_the_database_decides_across_processes(tmp_path):
