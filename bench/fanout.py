@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
@@ -59,7 +60,8 @@ def wire(data) -> int:
 class Recorder:
     """Arrival times of snapshots and patches, per table and seq, in this one process."""
 
-    def __init__(self) -> None:
+    def __init__(self, sizes: bool = True) -> None:
+        self.sizes = sizes          # False: no JSON dump of every message (capacity runs)
         self.lock = threading.Lock()
         self.sent: dict[tuple[int, int], float] = {}
         self.arrivals: dict[tuple[int, int], int] = {}
@@ -90,7 +92,7 @@ class Recorder:
                     self.first[key] = t - self.sent[key]
                 if n == PLAYERS:
                     self.done[key] = t - self.sent[key]
-            size = wire(data)
+            size = wire(data) if self.sizes else 0
             with self.lock:
                 self.bytes += size
                 self.messages += 1
@@ -125,39 +127,46 @@ def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
     per phone by default), recorded as tables offset, offset + 1... Returns the phones
     per table."""
     phones_of = phones_of or ThreadPhones()
-    tables, hosts = [], []
     patches = {} if args.full else {"delta": 1}
-    for t in range(args.tables):
+    lock = threading.Lock()
+
+    def make(t: int):
         http = requests.Session()
         r = http.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
         table_id = r.headers["Location"].rsplit("/", 1)[1]
         phones = []
         for name in NAMES[:PLAYERS]:
-            r = requests.post(f"{url}/t/{table_id}/join", data={"name": name},
-                              allow_redirects=False)
+            r = http.post(f"{url}/t/{table_id}/join", data={"name": name},
+                          allow_redirects=False)
             token = r.headers["Location"].split("#", 1)[1]
             c = phones_of.connect(url, {"table": table_id, "token": token, **patches},
                                   rec.handler(offset + t))
-            clients.append(c)
+            with lock:
+                clients.append(c)
             phones.append(c)
         cookie = f"host_{table_id}={http.cookies.get(f'host_{table_id}')}"
         host = phones_of.connect(url, {"table": table_id}, headers={"Cookie": cookie})
         ack = host.call("deal", {}, timeout=10)
         if ack != {"ok": True}:
             raise SystemExit(f"deal refused: {ack}")
-        hosts.append(host)
-        tables.append(phones)
+        http.close()
+        return phones, host
+
+    # a few tables at once (their requests wait on the server, not on this process):
+    # 500 tables one after the other took minutes before the first move
+    with ThreadPoolExecutor(max_workers=getattr(args, "set_up_threads", 1)) as pool:
+        made = list(pool.map(make, range(args.tables)))
     # the measured tables are 7 phones each, as in the bare harness: the host screens
     # leave once they have dealt
-    in_parallel(lambda c: c.disconnect(), hosts)
-    return tables
+    in_parallel(lambda c: c.disconnect(), [host for _, host in made])
+    return [phones for phones, _ in made]
 
 
 def run_ours(args, phones_of=None) -> dict:
     phones_of = phones_of or ThreadPhones()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    rec = Recorder()
+    rec = Recorder(sizes=not args.capacity)
     clients: list = []
     with tempfile.TemporaryDirectory(prefix="bang-bench-") as data:
         log = open(os.path.join(data, "server.log"), "w")
@@ -287,20 +296,24 @@ def main() -> None:
                     help="find tables_at_p99_100ms instead (ours only)")
     ap.add_argument("--per-table-rate", type=float, default=0.4,
                     help="with --capacity: moves per second per table (0.4 = 20/s at 50)")
-    ap.add_argument("--max-tables", type=int, default=400)
+    ap.add_argument("--max-tables", type=int, default=600)
     ap.add_argument("--steps", default="", help="with --capacity: table counts, e.g. 25,50,100")
     ap.add_argument("--thread-phones", action="store_true",
                     help="with --capacity: a thread per phone as before (the default run's "
                          "clients) instead of one asyncio loop for all")
+    ap.add_argument("--set-up-threads", type=int, default=0,
+                    help="tables set up at once (default: 8 with --capacity, else 1)")
     ap.add_argument("--sweep", action="store_true",
                     help="with --capacity: run every step, not only until the first miss")
     args = ap.parse_args()
     if args.no_utf8_check:
         skip_utf8_check()
-    if not (1 <= args.tables <= 400 and 0 < args.rate <= 500 and 0 < args.duration <= 300
+    if not (1 <= args.tables <= 1000 and 0 < args.rate <= 500 and 0 < args.duration <= 300
             and 0 <= args.warmup <= 60 and 0 < args.drain <= 60 and 1 <= args.runs <= 9
-            and 0 < args.per_table_rate <= 5 and 1 <= args.max_tables <= 1000):
+            and 0 < args.per_table_rate <= 5 and 1 <= args.max_tables <= 1000
+            and 0 <= args.set_up_threads <= 32):
         raise SystemExit("argument out of range")
+    args.set_up_threads = args.set_up_threads or (8 if args.capacity else 1)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.capacity:
         capacity(args)
