@@ -108,6 +108,8 @@ def serve(args: argparse.Namespace) -> int:
     # (bench/fanout.py, 50 tables).
     sys.setswitchinterval(0.0005)
     glibc.fewer_malloc_arenas()
+    from . import pauses
+    pauses.tune()       # fewer and shorter garbage-collection pauses (companion/pauses.py)
     # Werkzeug's threaded server, started directly rather than through Flask's `run`:
     # the companion says itself what it is (run_simple would print a warning meant
     # for Flask's debugging server). docs/deploy.md gives the hosted set-up.

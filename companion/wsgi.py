@@ -4,9 +4,9 @@
     BANG_PUBLIC_URL=https://bang.example.org \\
         gunicorn --worker-class gthread --workers 1 --threads 200 companion.wsgi:app
 
-gthread is the worker measured and chosen (docs/benchmarks.md: gevent's worker also
-works, the app then runs in gevent mode, but was slower). One worker per gunicorn (a
-socket's requests must reach the process that holds it);
+gthread is the worker documented (docs/deploy.md, "Which worker": gevent's also works,
+the app then runs in gevent mode, on one thread, so only where a process has its core).
+One worker per gunicorn (a socket's requests must reach the process that holds it);
 more processes are more gunicorns on other ports behind the reverse proxy. Settings
 come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE_QUEUE,
 BANG_PUBLIC_URL (the address phones open; its host is one the server answers to),
@@ -73,4 +73,6 @@ def __getattr__(name: str):
     sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
     app = create_app(config_from_env())
     app.extensions["bundles"].warm()        # the pages' bundles now, not at the first phone
+    from . import pauses
+    pauses.tune()                           # fewer garbage-collection pauses (the same)
     return app
