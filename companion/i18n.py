@@ -293,7 +293,8 @@ def shown_by_pages(ruleset: str, page: str = PAGE) -> set[str]:
 def _data_words(ruleset: str) -> frozenset[str]:
     """The engine's words a page of `ruleset` shows from data, not from a message (the
     server words those): its cards' and characters' names, its Feats' names, and every
-    word of its page data (roles, kinds of cards, blue cards' hints...)."""
+    word of its page data (roles, kinds of cards, blue cards' hints...) and what the
+    ruleset adds to a card in the play sheet's catalogue (Star Wars' Destiny effects)."""
     from engine.rulesets import RULESETS
     rules = RULESETS[ruleset]
     words: set[str] = set()
@@ -309,6 +310,8 @@ def _data_words(ruleset: str) -> frozenset[str]:
                 walk(v)
     walk(rules.page_data())
     walk(rules.page_words())
+    for card in rules.cards.rows:               # the catalogue's extras (Destiny effects)
+        walk(rules.card_info(card))
     words.update(c.name for c in rules.cards.rows)
     words.update(rules.characters.names())
     words.update(rules.page_names())             # Legends: its Feats' names

@@ -473,6 +473,39 @@ def test_a_rulesets_own_words_only_at_its_tables(app, scratch):
     assert i18n.catalog_url("ru", "starwars", "host") in host
 
 
+@pytest.mark.parametrize("lang", ["hu", "ru"])
+def test_what_a_card_adds_in_the_catalogue_is_in_the_pages_catalog(lang):
+    """The play sheet shows what a ruleset adds to a card (Ruleset.card_info: Star Wars'
+    Encounter with Destiny effects) through tname(): its catalog must hold those words,
+    or a Russian phone asks "Draw a card." in English (issue 22's audit found it)."""
+    import json as _json
+    from engine.rulesets import RULESETS
+    cat = i18n.catalog(lang)
+    checked = {}
+    for ruleset, rules in RULESETS.items():
+        words = checked[ruleset] = set()
+
+        def walk(value) -> None:
+            if isinstance(value, str):
+                words.add(value)
+            elif isinstance(value, dict):
+                for v in value.values():
+                    walk(v)
+            elif isinstance(value, (list, tuple)):
+                for v in value:
+                    walk(v)
+        for card in rules.cards.rows:
+            walk(rules.card_info(card))
+        for page in ("phone", "host"):
+            body = i18n.page_catalog(lang, ruleset, page)[1].decode()
+            shown = _json.loads(body[len("export default "):].rstrip().rstrip(";"))["m"]
+            for text in words:
+                m = cat.get(text)
+                if m is not None and m.string and m.string != text:
+                    assert shown.get(text) == m.string, (ruleset, page, text)
+    assert "Draw a card." in checked["starwars"]        # the walk reaches the Destiny texts
+
+
 def test_the_phone_and_the_host_screen_leave_out_each_others_words(app, scratch):
     scratch("ru", "Beer", "Пиво", where="engine/cards.py")
     scratch("ru", "Deal roles", "Раздать роли", where="static/js/host-lobby.js")
