@@ -116,9 +116,10 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
                 verdict = {"ok": True}      # an empty hand may still have cards in play
             entry.update(verdict)
         else:
-            entry.update(ok=False, code=row["code"], message=row["reason"], rule=row["rule"],
-                         rule_title=_title(row["rule"]),
-                         rule_text=_text(RULES.get(row["rule"], {}).get("text", "")))
+            rule = state.rules.own_rule(row["rule"])   # the edition's entry, not the base's
+            entry.update(ok=False, code=row["code"], message=row["reason"], rule=rule,
+                         rule_title=_title(rule),
+                         rule_text=_text(RULES.get(rule, {}).get("text", "")))
         rows.append(entry)
     out["targets"] = rows
     return out
@@ -178,4 +179,5 @@ def distance(table, a: object, b: object) -> dict:
     wname, rng = weapon(state, i)
     return {"from": state.seats[i].name, "to": state.seats[j].name, "distance": d,
             "breakdown": parts, "weapon": wname, "range": rng, "bang": d <= rng,
-            "panic": d <= 1, "rule": "distance", "rule_title": _title("distance")}
+            "panic": d <= 1, "rule": state.rules.own_rule("distance"),
+            "rule_title": _title(state.rules.own_rule("distance"))}

@@ -131,6 +131,23 @@ def extra_moves(reader: Reader) -> None:
     state = engine.initial_state(record)
     table = SimpleNamespace(state=state, status="playing")
     reader.add("play sheet", referee.playable(table, "Ann"))
+    # Ask the referee: can it reach, how far; each answer's rule, title and text (the
+    # distance answer's rule cited the base game's Mustang and Scope, the reach one its
+    # Colt .45 and Panic!, before the audit of issue 22)
+    for a in ("Ann", "Bob", "Cid", "Dan"):
+        for card in ("BANG!", "Deception", "Duel"):
+            answer = referee.targets(table, a, card)
+            reader.add(f"targets {a} {card}", answer)
+            for row in answer["targets"]:
+                reader.add(f"targets {a} {card} rule {row.get('rule')}",
+                           name(RULES.get(row.get("rule") or "", {}).get("text", "")))
+        for b in ("Ann", "Bob", "Cid", "Dan"):
+            if a != b:
+                answer = referee.distance(table, a, b)
+                reader.add(f"distance {a} {b}", answer)
+                reader.add(f"distance {a} {b} rule {answer['rule']}",
+                           [name(RULES[answer["rule"]]["title"]),
+                            name(RULES[answer["rule"]]["text"])])
     for move in ({"by": "Ann", "play": "Unexpected Encounter"}, {"by": "Ann", "play": "Respite"},
                  {"by": "host", "set": {"seat": "Bob", "life": 1}},
                  {"by": "host", "set": {"seat": "Bob", "life": 9}},

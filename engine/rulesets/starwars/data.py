@@ -173,5 +173,6 @@ RULE_FOR = {
     "char.rose_doolan": "sw.ability.fearless", "characters": "sw.abilities",
     "rewards": "sw.rewards", "penalty": "sw.rewards", "end.game": "sw.goals",
     "dying": "sw.card.bacta_tank", "dying.two_left": "sw.card.bacta_tank",
-    "turn.bang_limit": "sw.card.bang", "reach": "sw.card.weapons",
+    "turn.bang_limit": "sw.card.bang", "reach": "sw.card.weapons", "distance": "sw.distance",
+    "turn.order": "sw.turn",
 }    # a Rebel eliminated by these rewards nobody

@@ -141,11 +141,31 @@ SW_RULES: dict[str, dict] = {
                    "no BANG! limit, no Encounter with Destiny."),
         "see": ["sw.destiny"],
     },
+    "sw.turn": {
+        "title": N_("Star Wars: a turn"),
+        "text": N_("A turn has a start (the Trash Compactor, A New Hope and Carbonite are "
+                   "checked), a draw phase (take two cards), a play phase (play any number of "
+                   "cards, within the limits) and an end (discard down to the hand limit). Then "
+                   "the next living player clockwise takes his turn."),
+        "see": ["sw.check", "sw.card.trash_compactor", "sw.card.a_new_hope", "sw.card.carbonite"],
+    },
+    "sw.distance": {
+        "title": N_("Star Wars: distance"),
+        "text": N_("Distance is how many steps it takes to walk from one player's seat to "
+                   "another's, the shorter way round the table, stepping only on living "
+                   "players; next-door neighbours are at distance 1. A Speeder Bike in play "
+                   "makes every other player see its owner one farther away; a Droid in play "
+                   "and the Fearless ability make their owner see every other player one "
+                   "closer. After all changes it is never less than 1. A weapon sets only how "
+                   "far a BANG! reaches: Deception always reaches distance 1."),
+        "see": ["sw.card.speeder_bike", "sw.card.droid", "sw.ability.fearless",
+                "sw.card.weapons"],
+    },
     "sw.card.speeder_bike": {
         "title": N_("Speeder Bike"),
         "text": N_("In play, every other player sees you one farther away; you see them as "
                    "before."),
-        "see": ["sw.card.droid", "distance"],
+        "see": ["sw.card.droid", "sw.distance"],
     },
     "sw.card.droid": {
         "title": N_("Droid"),
