@@ -4,8 +4,9 @@
     BANG_PUBLIC_URL=https://bang.example.org \\
         gunicorn --worker-class gthread --workers 1 --threads 200 companion.wsgi:app
 
-gthread is the worker documented (docs/deploy.md, "Which worker": gevent's also works,
-the app then runs in gevent mode, on one thread, so only where a process has its core).
+gevent's worker is the one chosen by the figures (docs/deploy.md, "Which worker":
+`--worker-class gevent`, the app then runs in gevent mode on one thread, so give each
+process its core); gthread, as above, works the same where cores are shared.
 One worker per gunicorn (a socket's requests must reach the process that holds it);
 more processes are more gunicorns on other ports behind the reverse proxy. Settings
 come from the environment: BANG_DATABASE (a URL, or a SQLite path), BANG_MESSAGE_QUEUE,

@@ -39,8 +39,9 @@ def test_metrics_count_this_process_and_name_no_table(tmp_path):
 
 
 def test_a_process_gevent_patched_serves_its_sockets_as_greenlets():
-    """(gevent is not a dependency: measured, not chosen, docs/benchmarks.md; the test
-    runs where it is installed, as for bench/hosted.py --worker gevent)"""
+    """(gevent is pinned in the hosted and test extras, the hosted worker chosen by the
+    figures, docs/deploy.md; the laptop's install has no gevent, so the test runs
+    where it is installed)"""
     pytest.importorskip("gevent")
     code = ("from gevent import monkey; monkey.patch_all()\n"
             "from companion import create_app\n"
