@@ -135,3 +135,44 @@ def test_every_variant_is_translated(lang):
                 assert tr.ngettext(*variant, 5) not in variant, variant
             else:
                 assert tr.gettext(variant) != variant, variant
+
+
+def pages_table(node) -> dict:
+    source = (ROOT / "static/js/addressed.js").read_text(encoding="utf-8")
+    run = subprocess.run([node, "--input-type=module", "-e",
+                          source + "\nconsole.log(JSON.stringify(SECOND_PERSON));"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_an_open_question_about_ones_own_card_says_your(node):
+    """On the shooter's own phone the waiting line reads "Bob must answer your BANG!", not
+    "Bob must answer BANG! from Дима" (issue 22's audit: "Бэнг! от игрока Дима: отвечает
+    Bence" on Дима's phone). Every open-question template of bits.js that names another
+    seat and the card's player has a variant for that player."""
+    source = (ROOT / "static/js/bits.js").read_text(encoding="utf-8")
+    asked = [s for s in re.findall(r'\bt\("([^"]+)"', source) if "{seat}" in s and "{from}" in s]
+    assert len(asked) >= 5, asked
+    table = pages_table(node)
+    missing = [s for s in asked if "from" not in table.get(s, {})]
+    assert not missing, missing
+
+
+def test_the_pages_name_a_card_by_its_kind_where_an_edition_has_its_own():
+    """A page that says a base card's name (tname("Panic!")) shows it on a Star Wars table,
+    whose card of that kind is Deception: it names the kind (ruleset.js kindName)."""
+    from engine.rulesets import RULESETS
+    base = RULESETS["base"]
+    replaced = set()
+    for rules in RULESETS.values():
+        theirs = {c.kind: c.name for c in rules.cards.rows}
+        replaced |= {c.name for c in base.cards.rows
+                     if c.kind in theirs and theirs[c.kind] != c.name and c.kind != "weapon"}
+    assert "Panic!" in replaced and "BANG!" not in replaced
+    said = []
+    for path in (ROOT / "static/js").glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        said += [f"{path.name}: tname({n!r})" for n in replaced
+                 if f"tname({json.dumps(n)})" in text]
+    assert not said, said

@@ -20,4 +20,13 @@ export const SECOND_PERSON = {
     seat: N_("You choose the order. The {card} first: you answer it before the Destiny effect. The Destiny effect first: it happens before you answer.") },
   "{seat} out, by {by}": { seat: N_("You are out, by {by}"), by: N_("{seat} out, by you") },
   "{seat} out": { seat: N_("You are out") },
+  // the open questions about one's own card (bits.js pendingText): "Bob must answer your BANG!"
+  "{seat} must answer {card} from {from}": { from: N_("{seat} must answer your {card}") },
+  "{seat} each must answer {card} from {from}": { from: N_("{seat} each must answer your {card}") },
+  "{seat} must discard a {bang} in the {duel} from {from}, or lose it": {
+    from: N_("{seat} must discard a {bang} in your {duel}, or lose it") },
+  "{seat} must discard a {bang} against {indians} from {from}, or lose 1 {life}": {
+    from: N_("{seat} must discard a {bang} against your {indians}, or lose 1 {life}") },
+  "{seat} each must discard a {bang} against {indians} from {from}, or lose 1 {life}": {
+    from: N_("{seat} each must discard a {bang} against your {indians}, or lose 1 {life}") },
 };

@@ -4,6 +4,7 @@
 import { h, fill, get, list } from "./dom.js";
 import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
 import { t, tname } from "./i18n.js";
+import { kindName } from "./ruleset.js";
 
 const select = (id, label, options, value) => [
   h("label", { for: id }, label),
@@ -56,7 +57,8 @@ export async function renderAsk(box, { snap, ask, me }) {
       const ack = await ask("distance", { from: byId("ask-dist-from").value, to: byId("ask-dist-to").value });
       if (!ack || !ack.ok) return fill(distOut, rulingBox(ack && ack.error));
       const yes = (ok) => (ok ? t("✓ yes") : t("✗ no"));
-      const [bang, panic] = [tname("BANG!"), tname("Panic!")];
+      // the edition's own cards of those kinds (Star Wars: Deception, not Panic!)
+      const [bang, panic] = [kindName("bang", "BANG!"), kindName("panic", "Panic!")];
       fill(distOut, h("p", { class: "ruling" }, h("strong", {}, t("{seat} sees {target} at distance {n}", { seat: ack.from, target: ack.to, n: ack.distance })),
         h("br"), why(ack.breakdown), h("br"),
         t("{seat}'s {weapon} reaches {n}: {bang} {bang_ok} · {panic} {panic_ok}", { seat: ack.from, weapon: tname(ack.weapon), n: ack.range,
