@@ -368,3 +368,44 @@ def test_star_wars_phone_first_load_is_small(server, query):
     assert not any("starwars" in u for u in sizes["base"])
     if query:
         assert not any(u.endswith("referee-sheets.js") for u in sizes["starwars"])
+
+
+@pytest.mark.browser
+def test_the_longest_role_face_up_fits_a_hungarian_phone_at_360(server, pw, browser):
+    """At the game's end every role is face up on its phone: a Hungarian Stormtrooper's
+    "BIRODALMI ROHAMOSZTAGOS" in capitals made the page 418 px wide at 360 px (issue 22's
+    audit); the role card's name shrinks and breaks instead."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "vader", "character": "Tempered"},
+                        {"name": "Bence", "role": "stormtrooper", "character": "Lucky"},
+                        {"name": "Cid", "role": "rebel", "character": "Fearless"},
+                        {"name": "Dan", "role": "bounty_hunter", "character": "Thrifty"}],
+              "turn": "Ann", "phase": "play"}
+    s = requests.Session()
+    r = s.post(server + "/tables/from-record", json=record, allow_redirects=False, timeout=5)
+    path = r.headers["Location"]
+    table_id = path.rsplit("/", 1)[1]
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    host_ctx.add_cookies([{"name": f"host_{table_id}", "value": s.cookies[f"host_{table_id}"],
+                           "url": server}])
+    host = watch.page(host_ctx, "host")
+    host.goto(server + path)
+    host.get_by_role("button", name="Show the QR code for Bence's seat").click()
+    url = host.locator("#host-ref-claim-list li", has_text="Bence's seat").locator(
+        ".join-url").inner_text().strip()
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="hu-HU",
+                              is_mobile=True, has_touch=True, device_scale_factor=2)
+    bence = watch.page(ctx, "Bence")
+    bence.goto(loopback_only(url))
+    expect(bence.locator("#game-view")).to_be_visible()
+    host.get_by_role("button", name="End the game").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="End the game").click()
+    expect(bence.locator("#role-name")).to_be_visible()
+    expect(bence.locator("#role-name")).to_contain_text("rohamosztagos")
+    widths = bence.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    shot(bence, "starwars-hu-360-role-face-up")
+    assert widths == [360, 360], widths
+    assert not watch.errors, watch.errors
+    ctx.close()
+    host_ctx.close()
