@@ -129,6 +129,8 @@ class LiveServer:
                     return self
             except requests.ConnectionError:
                 time.sleep(0.05)
+        self.proc.kill()                   # not left serving after the test has failed
+        self.proc.wait()
         raise RuntimeError("server did not start:\n" + "".join(self.output))
 
     def _read(self, proc):
