@@ -18,6 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n
+from companion.addressed import address
 from engine.say import is_message, msg, name, plural, render
 from browsing import Watch, create_table, join_by_request, shot
 
@@ -57,8 +58,10 @@ class Po:
         forms = self.entry(template, True)
         return forms[min(self.index(int(n)), len(forms) - 1)]
 
-    def say(self, message) -> str:
-        return render(message, self.translate)
+    def say(self, message, reader: str | None = None) -> str:
+        """The sentence as the page shows it, on `reader`'s own phone (the second person
+        where the message names him: companion.addressed) or on another screen."""
+        return render(address(message, reader), self.translate)
 
 
 def english(message) -> str:
@@ -144,8 +147,10 @@ def test_three_languages_at_one_table(server, pw, browser):
         aimed = s_seat.call("targets", {"card": "BANG!"})
         refused = next(x for x in aimed["targets"] if x["name"] == far)
         assert refused["ok"] is False and is_message(refused["message"])
-        expect(sheet.locator(f"#why-{far}")).to_contain_text(ru.say(refused["message"]))
-        assert ru.say(refused["message"]) != english(refused["message"])
+        why = address(refused["message"], sheriff)      # on his own phone: "ваш Кольт .45"
+        assert why != refused["message"]
+        expect(sheet.locator(f"#why-{far}")).to_contain_text(ru.say(why))
+        assert ru.say(why) != english(why)
         expect(sheet.get_by_role("button", name=far, exact=True)).to_be_disabled()
         sheet.get_by_role("button", name=shot_at, exact=True).click()
 
@@ -156,10 +161,10 @@ def test_three_languages_at_one_table(server, pw, browser):
         assert hu.say(question) != english(question)
         expect(host.locator("#pending")).to_contain_text(f"{shot_at} must answer BANG! from {sheriff}")
         played = last_line(t_seat.snapshot(), "play")
-        expect(hu_page.locator("#log")).to_contain_text(hu.say(played))
-        expect(ru_page.locator("#log")).to_contain_text(ru.say(played))
+        expect(hu_page.locator("#log")).to_contain_text(hu.say(played, shot_at))
+        expect(ru_page.locator("#log")).to_contain_text(ru.say(played, sheriff))
         expect(host.locator("#log")).to_contain_text(english(played))
-        assert len({hu.say(played), ru.say(played), english(played)}) == 3
+        assert len({hu.say(played, shot_at), ru.say(played, sheriff), english(played)}) == 3
 
         # --- a refused move: the sheriff ends his turn while his BANG! waits for an answer --
         over = (s_seat.snapshot()["view"]["me"].get("hints") or {}).get("discard_needed") or 0
@@ -169,8 +174,8 @@ def test_three_languages_at_one_table(server, pw, browser):
         no = s_seat.call("move", {"end_turn": {"discard": over} if over else {}})
         assert no["ok"] is False and is_message(no["error"]["message"])
         banner = ru_page.locator("#banners .banner.error")
-        expect(banner).to_contain_text(ru.say(no["error"]["message"]))
-        assert ru.say(no["error"]["message"]) != english(no["error"]["message"])
+        expect(banner).to_contain_text(ru.say(no["error"]["message"], sheriff))
+        assert ru.say(no["error"]["message"], sheriff) != english(no["error"]["message"])
 
         # --- a ruling: the Hungarian phone asks the referee whether the sheriff may play
         # another BANG! at the one across the table
@@ -182,7 +187,7 @@ def test_three_languages_at_one_table(server, pw, browser):
         form.get_by_role("button", name=hu.say(msg("Ask: is it allowed?"))).click()
         ruling = t_seat.call("judge", {"by": sheriff, "move": {"play": "BANG!", "target": far}})["ruling"]
         said = (hu.say(msg("Yes: {seat} may play {card} now.", seat=sheriff, card=bang))
-                if ruling["ok"] else hu.say(ruling["message"]))
+                if ruling["ok"] else hu.say(ruling["message"], shot_at))
         expect(form.locator("#ask-judge-out")).to_contain_text(said)
         if not ruling["ok"]:
             assert said != english(ruling["message"])
@@ -201,7 +206,7 @@ def test_three_languages_at_one_table(server, pw, browser):
         expect(hu_page.locator("#game-view")).to_be_visible()
         expect(hu_page.locator("#me-name")).to_have_text(shot_at)
         expect(asked).to_contain_text(ru.say(question))
-        expect(hu_page.locator("#log")).to_contain_text(ru.say(played))
+        expect(hu_page.locator("#log")).to_contain_text(ru.say(played, shot_at))
         assert hu.say(question) != ru.say(question)
         shot(hu_page, "i18n-phone-switched-ru")
         # the others keep their own languages
