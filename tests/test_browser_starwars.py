@@ -229,11 +229,10 @@ def asked(phone, text):
     expect(phone.locator("#my-question")).to_contain_text(text)
 
 
-@pytest.mark.browser
-def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
-    watch = Watch()
+def _host_screen(server, browser, watch, record):
+    """A table opened from `record`, and its host screen on a laptop-sized page."""
     s = requests.Session()
-    r = s.post(server + "/tables/from-record", json=RECORD, allow_redirects=False, timeout=5)
+    r = s.post(server + "/tables/from-record", json=record, allow_redirects=False, timeout=5)
     assert r.status_code == 303, r.text
     path = r.headers["Location"]
     table_id = path.rsplit("/", 1)[1]
@@ -242,6 +241,13 @@ def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
                            "url": server}])
     host = watch.page(host_ctx, "host")
     host.goto(server + path)
+    return host_ctx, host
+
+
+@pytest.mark.browser
+def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
+    watch = Watch()
+    host_ctx, host = _host_screen(server, browser, watch, RECORD)
     phones, contexts = {}, [host_ctx]
     for name, device in zip(NAMES, ("Pixel 7", "iPhone 13", "Pixel 7", "iPhone SE")):
         host.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
@@ -382,15 +388,7 @@ def test_the_longest_role_face_up_fits_a_hungarian_phone_at_360(server, pw, brow
                         {"name": "Cid", "role": "rebel", "character": "Fearless"},
                         {"name": "Dan", "role": "bounty_hunter", "character": "Thrifty"}],
               "turn": "Ann", "phase": "play"}
-    s = requests.Session()
-    r = s.post(server + "/tables/from-record", json=record, allow_redirects=False, timeout=5)
-    path = r.headers["Location"]
-    table_id = path.rsplit("/", 1)[1]
-    host_ctx = browser.new_context(viewport={"width": 1366, "height": 900})
-    host_ctx.add_cookies([{"name": f"host_{table_id}", "value": s.cookies[f"host_{table_id}"],
-                           "url": server}])
-    host = watch.page(host_ctx, "host")
-    host.goto(server + path)
+    host_ctx, host = _host_screen(server, browser, watch, record)
     host.get_by_role("button", name="Show the QR code for Bence's seat").click()
     url = host.locator("#host-ref-claim-list li", has_text="Bence's seat").locator(
         ".join-url").inner_text().strip()
