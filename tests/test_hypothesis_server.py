@@ -29,6 +29,11 @@ pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves th
 # are collected inside the test that caused it
 LEAKY = pytest.mark.filterwarnings("ignore::ResourceWarning",
                                    "ignore::pytest.PytestUnraisableExceptionWarning")
+# the server's own threads (pings, session ids) draw from the global `random` while
+# Hypothesis builds an example: Hypothesis then takes the strategy for the culprit
+THREADS_USE_RANDOM = pytest.mark.filterwarnings(
+    "ignore:Do not use the `random` module inside strategies"
+    ":hypothesis.errors.HypothesisDeprecationWarning")
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "0"))
 EVENTS = ["move", "host_move", "undo", "take_back", "act_for", "playable", "resync", "order",
           "kick",
@@ -95,6 +100,7 @@ def _state(t):
             x.state.to_dict() if x.state else None)
 
 
+@THREADS_USE_RANDOM
 @settings(max_examples=EXAMPLES or 300, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(which=st.integers(0, 100), who=st.integers(0, 5), event=st.sampled_from(EVENTS),
@@ -182,6 +188,7 @@ def _connected(server, state):
 
 
 @LEAKY
+@THREADS_USE_RANDOM
 @settings(max_examples=EXAMPLES or 300, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(frames=st.lists(FRAMES, min_size=1, max_size=4))
