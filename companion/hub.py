@@ -29,9 +29,8 @@ from dataclasses import dataclass
 
 from flask import has_request_context, request
 
-from engine import say
-
-from . import addressed, delta, i18n, snapshots, wire
+from . import delta, i18n, snapshots, wire
+from .i18n import Wording
 
 log = logging.getLogger(__name__)
 
@@ -68,116 +67,6 @@ def worded(room: str, lang: str) -> str:
 def seat_room(table_id: str, lobby_id: str, token: str) -> str:
     """The room of a seat's phones that hold the token with this digest."""
     return f"seat:{table_id}:{lobby_id}:{token[:16]}"
-
-
-class Wording:
-    """The words of one change's snapshots: `i18n.localize`, each part worded once. A
-    part with no message in it (the seats' public rows, the table's facts: the same
-    objects in every seat's snapshot, engine.all_views) is sent as it is, whoever reads
-    it; a plain message ("{n} seats apart" in every phone's distances) is rendered once
-    per language, and per reader only when it names that reader (companion/addressed.py).
-    Holds what it has looked at, so an id is never reused while it lives: one per change
-    (docs/benchmarks.md)."""
-
-    def __init__(self) -> None:
-        self._bare: dict = {}           # id: (the object, whether no message is in it)
-        self._said: dict = {}           # (lang, reader, *a plain message's items): text
-        self._translate: dict = {}
-
-    def __call__(self, obj, lang: str, reader: str | None = None):
-        if lang == i18n.MESSAGES:
-            return obj
-        translate = self._translate.get(lang)
-        if translate is None:
-            translate = self._translate[lang] = i18n.translator(lang)
-        return self._word(obj, translate, lang, reader or None)
-
-    def _word(self, obj, translate, lang: str, reader):
-        # i18n.localize, but a part without messages is not copied
-        kind = type(obj)
-        if kind is list:
-            if self._no_message(obj):
-                return obj
-            return [self._word(v, translate, lang, reader) for v in obj]
-        if kind is not dict:
-            return obj
-        if say.is_message(obj):
-            return self._sentence(obj, translate, lang, reader)
-        if self._no_message(obj):
-            return obj
-        return {k: self._word(v, translate, lang, reader) for k, v in obj.items()}
-
-    def _no_message(self, obj) -> bool:
-        seen = self._bare.get(id(obj))
-        if seen is not None:
-            return seen[1]
-        bare = True
-        if type(obj) is dict:
-            if say.is_message(obj):
-                bare = False
-            else:
-                for v in obj.values():
-                    if (type(v) is dict or type(v) is list) and not self._no_message(v):
-                        bare = False
-                        break
-        else:
-            for v in obj:
-                if (type(v) is dict or type(v) is list) and not self._no_message(v):
-                    bare = False
-                    break
-        self._bare[id(obj)] = (obj, bare)
-        return bare
-
-    def _sentence(self, message: dict, translate, lang: str, reader) -> str:
-        """A message's sentence, rendered once per change for each message of the same
-        content: one whose arguments are strings, integers or such messages (True is not
-        1 here, nor 1.0: neither is taken). Its reader counts only where it names him."""
-        found = _content(message, reader)
-        if found is None:
-            return say.render(addressed.address(message, reader), translate)
-        content, names = found
-        key = (lang, reader if names else None, content)
-        said = self._said.get(key)
-        if said is None:
-            said = self._said[key] = say.render(addressed.address(message, key[1]),
-                                                translate)
-        return said
-
-
-def _content(message: dict, reader):
-    """(a hashable copy of a message's content, whether `reader` is among its strings),
-    or None when an argument is anything but a string, an integer, None, such a message
-    or a list of those."""
-    items = []
-    names = False
-    for k, v in message.items():
-        kind = type(v)
-        if kind is str:
-            names = names or v == reader
-        elif kind is dict:
-            sub = _content(v, reader) if say.is_message(v) else None
-            if sub is None:
-                return None
-            v, names = ("m", sub[0]), names or sub[1]
-        elif kind is list:
-            parts = []
-            for x in v:
-                kx = type(x)
-                if kx is str:
-                    names = names or x == reader
-                elif kx is dict:
-                    sub = _content(x, reader) if say.is_message(x) else None
-                    if sub is None:
-                        return None
-                    x, names = ("m", sub[0]), names or sub[1]
-                elif kx is not int and x is not None:
-                    return None
-                parts.append(x)
-            v = ("l", tuple(parts))
-        elif kind is not int and v is not None:
-            return None
-        items.append((k, v))
-    return tuple(items), names
 
 
 class Hub:

@@ -13,7 +13,9 @@ tests) or on the page (static/js/i18n.js), in the reader's language.
 * `sentence(message, lang)`, `localize(obj, lang)`: engine.say's render with the
   catalog (a plural takes the catalog's form for its count: Russian has three). With
   `reader` (a seat name), a message about that seat is said to him, in the second
-  person: his own phone reads "You have no cards in hand." (companion/addressed.py).
+  person, as the message declares (engine/say.py `you`): his own phone reads "You have
+  no cards in hand.". `Wording` is the one walker that does it, for the hub's fan-out,
+  the sockets' answers and the routes.
 * `choose()`: a request's language: `?lang=xx` (remembered in the `lang` cookie), else
   the cookie, else the browser's Accept-Language, else English.
 * `page_catalog(lang, ruleset)`: the pages' catalog of a language, a small JS module
@@ -50,6 +52,7 @@ from flask import Flask, abort, g, has_request_context, request
 from flask_babel import Babel, Domain
 
 from engine import say
+from engine.say import KEY, YOU
 
 from . import addressed
 
@@ -120,6 +123,7 @@ def translations(lang: str) -> NullTranslations:
     return Translations(buf, domain="messages")
 
 
+@functools.cache
 def translator(lang: str):
     """engine.say's `translate(template, plural, n)` for a language."""
     tr = translations(normal(lang) or SOURCE)
@@ -135,34 +139,134 @@ def translator(lang: str):
     return translate
 
 
+def _said(message, translate, reader: str | None) -> str:
+    """One message's sentence (engine.say.render), said to `reader` where it names him."""
+    if reader:
+        message = addressed.address(message, reader)
+    return say.render(message, translate, reader)
+
+
 def sentence(message, lang: str, reader: str | None = None) -> str:
     """The sentence of one message (or a plain string) in `lang`; `reader`: the seat
-    whose phone reads it, spoken to in the second person (companion/addressed.py)."""
-    return say.render(addressed.address(message, reader), translator(lang))
+    whose phone reads it, spoken to in the second person where the message declares it
+    (engine/say.py: `you`)."""
+    return _said(message, translator(lang), reader or None)
 
 
 def localize(obj, lang: str, reader: str | None = None):
     """A copy of a JSON value with every message in it made into a sentence in `lang`
     (`MESSAGES`: the value as it is, for a client that words the messages itself).
     `reader`: the seat name of the phone it goes to; a message about that seat says
-    "you" there (companion/addressed.py). None: the host screen, or no seat."""
-    if lang == MESSAGES:
-        return obj
-    if not reader:
-        return say.localize(obj, translator(lang))
-    return _localize(obj, translator(lang), reader)
+    "you" there (engine/say.py: `you`). None: the host screen, or no seat."""
+    return Wording()(obj, lang, reader)
 
 
-def _localize(obj, translate, reader: str):
-    kind = type(obj)
-    if kind is dict:
-        if say.is_message(obj):
-            return say.render(addressed.address(obj, reader), translate)
-        return {k: _localize(v, translate, reader) if type(v) in (dict, list) else v
-                for k, v in obj.items()}
-    if kind is list:
-        return [_localize(v, translate, reader) if type(v) in (dict, list) else v for v in obj]
-    return obj
+class Wording:
+    """The one walker that words messages: a JSON value (a snapshot, an answer, an error)
+    with every message in it made into its sentence, for a language and a reader
+    (`localize`; the hub keeps one for each change's snapshots). A part with no message
+    in it (the seats' public rows, the table's facts: the same objects in every seat's
+    snapshot, engine.all_views) is kept as it is, not copied, whoever reads it; a plain
+    message ("{n} seats apart" in every phone's distances) is rendered once per language,
+    and per reader only when it names that reader. Holds what it has looked at, so an id
+    is never reused while it lives: one per change (docs/benchmarks.md)."""
+
+    def __init__(self) -> None:
+        self._bare: dict = {}           # id: (the object, whether no message is in it)
+        self._said: dict = {}           # (lang, reader, *a plain message's items): text
+
+    def __call__(self, obj, lang: str, reader: str | None = None):
+        if lang == MESSAGES:
+            return obj
+        return self._word(obj, translator(lang), lang, reader or None)
+
+    def _word(self, obj, translate, lang: str, reader):
+        kind = type(obj)
+        if kind is list:
+            if self._no_message(obj):
+                return obj
+            return [self._word(v, translate, lang, reader) for v in obj]
+        if kind is not dict:
+            return obj
+        if KEY in obj and type(obj[KEY]) is str:
+            return self._sentence(obj, translate, lang, reader)
+        if self._no_message(obj):
+            return obj
+        return {k: self._word(v, translate, lang, reader) for k, v in obj.items()}
+
+    def _no_message(self, obj) -> bool:
+        seen = self._bare.get(id(obj))
+        if seen is not None:
+            return seen[1]
+        bare = True
+        if type(obj) is dict:
+            if say.is_message(obj):
+                bare = False
+            else:
+                for v in obj.values():
+                    if (type(v) is dict or type(v) is list) and not self._no_message(v):
+                        bare = False
+                        break
+        else:
+            for v in obj:
+                if (type(v) is dict or type(v) is list) and not self._no_message(v):
+                    bare = False
+                    break
+        self._bare[id(obj)] = (obj, bare)
+        return bare
+
+    def _sentence(self, message: dict, translate, lang: str, reader) -> str:
+        """A message's sentence, rendered once per walker for each message of the same
+        content: one whose arguments are strings, integers or such messages (True is not
+        1 here, nor 1.0: neither is taken). Its reader counts only where it names him."""
+        found = _content(message, reader)
+        if found is None:
+            return _said(message, translate, reader)
+        content, names = found
+        key = (lang, reader if names else None, content)
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = _said(message, translate, key[1])
+        return said
+
+
+def _content(message: dict, reader):
+    """(a hashable copy of a message's content, whether `reader` is among its strings),
+    or None when an argument is anything but a string, an integer, None, such a message
+    or a list of those. Its `you` forms are left out: a template has the same wherever
+    it is made (tests/test_second_person.py)."""
+    items = []
+    names = False
+    for k, v in message.items():
+        kind = type(v)
+        if kind is str:
+            names = names or v == reader
+        elif kind is dict:
+            if k == YOU:
+                continue
+            sub = _content(v, reader) if say.is_message(v) else None
+            if sub is None:
+                return None
+            v, names = ("m", sub[0]), names or sub[1]
+        elif kind is list:
+            parts = []
+            for x in v:
+                kx = type(x)
+                if kx is str:
+                    names = names or x == reader
+                elif kx is dict:
+                    sub = _content(x, reader) if say.is_message(x) else None
+                    if sub is None:
+                        return None
+                    x, names = ("m", sub[0]), names or sub[1]
+                elif kx is not int and x is not None:
+                    return None
+                parts.append(x)
+            v = ("l", tuple(parts))
+        elif kind is not int and v is not None:
+            return None
+        items.append((k, v))
+    return tuple(items), names
 
 
 def gettext(text: str, lang: str) -> str:
@@ -173,7 +277,7 @@ def gettext(text: str, lang: str) -> str:
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
     from .bundle import graph_of
-    for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server,
+    for cached in (catalog, translations, translator, template, page_catalog, _graph, _worded_by_server,
                    graph_of):
         cached.cache_clear()
 

@@ -18,6 +18,21 @@ of those (shown one after the other). A plural
 message carries its count as `n` and its English plural as `$pl`; the reader's catalog
 gives the right form for that count (Russian has three, Hungarian keeps the singular).
 
+A message that can name the seat of the person reading it declares, where it is made,
+how it reads on that seat's own phone: `you` maps each argument that may name the reader
+to the template said to him (its placeholders: the message's, less that argument), marked
+with `N_` (a plural's with `N_plural`) so that `pybabel extract` finds it and each
+language translates it like any other template:
+
+    msg("{seat} plays {card} at {target}.", seat="Ann", card=name("BANG!"), target="Bob",
+        you={"seat": N_("You play {card} at {target}."),
+             "target": N_("{seat} plays {card} at you.")})
+
+It travels in the message as `$you`; `render(..., reader="Bob")` takes it when that
+argument is, exactly, the reader's name ("Ann plays BANG! at you."). A template declared
+once with its `you` and filled elsewhere (a ruleset's words) is a message without
+arguments: `msg(words["dying"], seat="Ann")` fills it.
+
 `N_` only marks a string of a data table (a card's name, a rule's title) so that
 `pybabel extract` finds it; it returns the string unchanged.
 """
@@ -27,6 +42,7 @@ import re
 
 KEY = "$t"
 PLURAL = "$pl"
+YOU = "$you"            # {argument that may name the reader: his template}
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -35,13 +51,27 @@ def N_(text: str) -> str:
     return text
 
 
-def msg(template: str, /, **args) -> dict:
-    """A message: its English template (the key) and its arguments."""
+def N_plural(singular: str, plural_: str) -> list[str]:
+    """Mark a plural `you` form (its two English forms) for the catalogs."""
+    return [singular, plural_]
+
+
+def msg(template: str | dict, /, *, you: dict | None = None, **args) -> dict:
+    """A message: its English template (the key) and its arguments; `you`: how it reads
+    on the phone of the seat an argument names (the module's doc). `template` may be a
+    message declared elsewhere with its `you` (a ruleset's words): it is filled."""
+    if type(template) is dict:
+        return {**template, **args}
+    if you:
+        return {KEY: template, YOU: you, **args}
     return {KEY: template, **args}
 
 
-def plural(singular: str, plural_: str, n: int, /, **args) -> dict:
-    """A message whose wording depends on the count `n`."""
+def plural(singular: str, plural_: str, n: int, /, *, you: dict | None = None,
+           **args) -> dict:
+    """A message whose wording depends on the count `n` (`you`: its forms N_plural)."""
+    if you:
+        return {KEY: singular, PLURAL: plural_, YOU: you, "n": n, **args}
     return {KEY: singular, PLURAL: plural_, "n": n, **args}
 
 
@@ -54,13 +84,24 @@ def is_message(value: object) -> bool:
     return isinstance(value, dict) and isinstance(value.get(KEY), str)
 
 
-def render(message: object, translate=None) -> str:
+def render(message: object, translate=None, reader: str | None = None) -> str:
     """The sentence for a message. `translate(template, plural, n)` gives the reader's
-    template (the English one when None); nested messages are rendered the same way and
-    a placeholder with no argument is left as it is (a template is never an error)."""
+    template (the English one when None); `reader`: the name of the seat whose phone
+    reads it, spoken to as `you` where the message declares it and an argument is,
+    exactly, that name. Nested messages are rendered the same way and a placeholder with
+    no argument is left as it is (a template is never an error)."""
     if not is_message(message):
         return "" if message is None else str(message)
     template, other, n = message[KEY], message.get(PLURAL), message.get("n")
+    if reader and YOU in message:
+        for arg, form in message[YOU].items():
+            said = message.get(arg)
+            if type(said) is str and said == reader:
+                if type(form) is str:
+                    template = form
+                else:
+                    template, other = form
+                break
     if translate is not None:
         template = translate(template, other, n)
     elif other is not None and n != 1:
@@ -70,30 +111,19 @@ def render(message: object, translate=None) -> str:
         key = m.group(1)
         if key not in message:
             return m.group(0)
-        return _arg(message[key], translate)
+        return _arg(message[key], translate, reader)
     return _FIELD.sub(field, template)
 
 
-def _arg(value, translate) -> str:
-    if isinstance(value, list):           # several phrases in a row: "{what}" of two events
-        return " ".join(_arg(v, translate) for v in value)
-    return render(value, translate) if is_message(value) else str(value)
+def _arg(value, translate, reader) -> str:
+    if type(value) is list:               # several phrases in a row: "{what}" of two events
+        return " ".join(_arg(v, translate, reader) for v in value)
+    return render(value, translate, reader) if is_message(value) else str(value)
 
 
 def english(message: object) -> str:
     """The English sentence (the CLI, the server's own log, tests)."""
     return render(message)
-
-
-def localize(obj, translate):
-    """A copy of a JSON value with every message in it replaced by its sentence."""
-    if isinstance(obj, dict):
-        if is_message(obj):
-            return render(obj, translate)
-        return {k: localize(v, translate) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [localize(v, translate) for v in obj]
-    return obj
 
 
 def series(items: list, conjunction: bool = False) -> object:

@@ -24,13 +24,12 @@ import time
 
 import requests
 
-from companion import delta
-from engine.say import localize as _localize
+from companion import delta, i18n
 
 
 def english(obj):
     """What a page reads after i18n.js: every engine message made into its English sentence."""
-    return _localize(obj, None)
+    return i18n.localize(obj, i18n.SOURCE)
 
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]

@@ -1,4 +1,4 @@
-"""One change's snapshots worded together (companion.hub.Wording): the words each phone
+"""One change's snapshots worded together (companion.i18n.Wording, the hub's walker): the words each phone
 gets are exactly those of i18n.localize for its seat, in every language, though the
 parts the seats share are looked at once; and the JSON the server sends
 (companion.wire.text) is the json module's compact text."""
@@ -9,7 +9,7 @@ import json
 import pytest
 
 from companion import i18n, snapshots, wire
-from companion.hub import Wording
+from companion.i18n import Wording
 
 from helpers import NAMES
 
