@@ -123,7 +123,6 @@ def translations(lang: str) -> NullTranslations:
     return Translations(buf, domain="messages")
 
 
-@functools.cache
 def translator(lang: str):
     """engine.say's `translate(template, plural, n)` for a language."""
     tr = translations(normal(lang) or SOURCE)
@@ -174,11 +173,15 @@ class Wording:
     def __init__(self) -> None:
         self._bare: dict = {}           # id: (the object, whether no message is in it)
         self._said: dict = {}           # (lang, reader, *a plain message's items): text
+        self._translate: dict = {}      # lang: its translator
 
     def __call__(self, obj, lang: str, reader: str | None = None):
         if lang == MESSAGES:
             return obj
-        return self._word(obj, translator(lang), lang, reader or None)
+        translate = self._translate.get(lang)
+        if translate is None:
+            translate = self._translate[lang] = translator(lang)
+        return self._word(obj, translate, lang, reader or None)
 
     def _word(self, obj, translate, lang: str, reader):
         kind = type(obj)
@@ -277,7 +280,7 @@ def gettext(text: str, lang: str) -> str:
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
     from .bundle import graph_of
-    for cached in (catalog, translations, translator, template, page_catalog, _graph, _worded_by_server,
+    for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server,
                    graph_of):
         cached.cache_clear()
 
