@@ -54,7 +54,7 @@ from flask_babel import Babel, Domain
 from engine import say
 from engine.say import KEY, YOU
 
-from . import addressed
+from . import addressed, looks
 
 LANGUAGES = ("en", "hu", "ru")       # the first is the source language, the default
 SOURCE = LANGUAGES[0]
@@ -328,7 +328,7 @@ def _homes() -> dict[str, tuple[str, ...]]:
         module = type(rules).__module__
         if module != Ruleset.__module__:         # the base game's home is everyone's
             path = module.replace(".", "/")
-            homes[name] = (path + ".py", path + "/")
+            homes[name] = (path + ".py", path + "/", f"companion/looks/{name}.py")
     return homes
 
 
@@ -349,9 +349,10 @@ def _graph(page: str, ruleset: str = "base") -> frozenset[str]:
     from engine.rulesets import RULESETS
     from . import bundle, folder
     templates = folder("templates")
-    declared = {part for rules in RULESETS.values() for parts in rules.partials.values()
+    declared = {part for name in RULESETS for parts in looks.look_of(name).partials.values()
                 for part in parts}
-    mine = {part for parts in RULESETS[ruleset_of(ruleset)].partials.values() for part in parts}
+    mine = {part for parts in looks.look_of(ruleset_of(ruleset)).partials.values()
+            for part in parts}
     entries = []
     for name in sorted(os.listdir(templates)):
         if name == f"{page}.html" or (name.startswith(f"_{page}_")
@@ -415,13 +416,13 @@ def _data_words(ruleset: str) -> frozenset[str]:
         elif isinstance(value, (list, tuple)):
             for v in value:
                 walk(v)
-    walk(rules.page_data())
-    walk(rules.page_words())
+    walk(looks.page_data(rules))
+    walk(looks.page_words(rules))
     for card in rules.cards.rows:               # the catalogue's extras (Destiny effects)
         walk(rules.card_info(card))
     words.update(c.name for c in rules.cards.rows)
     words.update(rules.characters.names())
-    words.update(rules.page_names())             # Legends: its Feats' names
+    words.update(looks.look_of(rules).names)     # Legends: its Feats' names
     return frozenset(words)
 
 

@@ -20,7 +20,7 @@ from markupsafe import escape
 import engine
 from engine.say import msg, plural
 
-from . import i18n, sockets
+from . import i18n, looks, sockets
 from .errors import Problem
 from .limits import tables_in_use
 from .qr import svg as qr_svg
@@ -41,12 +41,14 @@ def page(template: str, status: int = 200, **context):
     template asks "does this table have Feats?", never which game it is."""
     if "ruleset" in context:
         rules = engine.rules_of(context["ruleset"])
+        look = looks.look_of(rules)
         # `words`: what differs from the base game, for the page's JavaScript;
         # `w`: every plain word of the ruleset, for the template (which translates it)
-        w = {k: v for k, v in rules.page_data().items() if isinstance(v, (str, int))}
-        context.update(partials=rules.partials, features=rules.features,
-                       words=rules.page_words(), w=w, look=rules.look)
+        w = {k: v for k, v in looks.page_data(rules).items() if isinstance(v, (str, int))}
+        context.update(partials=look.partials, features=rules.features,
+                       words=looks.page_words(rules), w=w, look=look)
     context.setdefault("rulesets", engine.RULESETS.values())
+    context.setdefault("hints", {name: looks.look_of(name).hint for name in engine.RULESETS})
     try:
         return render_template(template, **context), status
     except TemplateNotFound:

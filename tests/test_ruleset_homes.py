@@ -14,10 +14,12 @@ from pathlib import Path
 from engine import RULESETS
 from engine.characters import Character
 from engine.rulesets.legends.characters import LEGEND_CHARS
+from engine.rulesets.legends.feats import FEATS
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = RULESETS["base"]
 SIDES = {"legends": (LEGEND_CHARS,)}      # character tables besides `characters`
+THINGS = {"legends": {f.name for f in FEATS}}   # its own things' names besides cards
 
 # the words that say a ruleset's own ideas, whatever the names
 WORDS = {"legends": ("legend", "legends", "feat", "feats", "fame", "boast", "boasting",
@@ -39,7 +41,7 @@ def own_names(rules) -> tuple[set[str], set[str]]:
     names = set(rules.codes) | set(rules.draws) | set(rules.on_hit)
     names |= {c.name for c in rules.cards.rows} - base_cards
     names |= {c.name for c in rules.characters.rows} - base_chars
-    names |= set(rules.page_names())                                 # Legends' Feats
+    names |= THINGS.get(rules.name, set())                           # Legends' Feats
     names |= set(rules.header_keys) | set(rules.seat_fields) | set(rules.counts)
     names |= set(rules.expect_keys)
     for table in (rules.characters, *SIDES.get(rules.name, ())):

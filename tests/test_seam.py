@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import engine
+from companion import looks
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("engine", "companion", "templates", "static")
@@ -69,4 +70,13 @@ def test_every_ruleset_declares_what_the_core_reads():
             assert len(rules.role_mix[n]) == n and set(rules.role_mix[n]) <= set(rules.roles)
         assert set(rules.goals) == set(rules.roles)
         assert {"life", "check", "character", "leader"} <= set(rules.words)
-        assert rules.title and rules.hint and list(rules.characters) and list(rules.cards)
+        assert rules.title and list(rules.characters) and list(rules.cards)
+
+
+def test_every_ruleset_has_its_look_in_the_companion():
+    """How a ruleset looks is the companion's (companion/looks/), one Look per ruleset."""
+    assert set(looks.LOOKS) == set(engine.RULESETS)
+    for name, rules in engine.RULESETS.items():
+        look = looks.look_of(rules)
+        assert look.hint and set(look.role_marks) == set(rules.roles), name
+        assert set(look.blue_hints) <= {c.name for c in rules.cards.rows}, name

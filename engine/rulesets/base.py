@@ -3,7 +3,7 @@ the hooks it calls. Another ruleset subclasses `Ruleset` and changes what differ
 """
 from __future__ import annotations
 
-from ..cards import BASE, COLT_RANGE, CardTable, drawn, explodes
+from ..cards import BASE, CardTable, drawn, explodes
 from ..characters import BASE_CHARS, Character, CharacterTable
 from ..errors import Refusal
 from ..moves import field_words
@@ -14,7 +14,6 @@ from ..turns import revealed
 class Ruleset:
     name = "base"
     title = N_("BANG! (base game)")
-    hint = N_("4 to 7 players, 16 characters")
     cards: CardTable = BASE
     characters: CharacterTable = BASE_CHARS
 
@@ -84,25 +83,14 @@ class Ruleset:
     rule_for: dict = {}
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
     codes: dict = {}     # its own refusal codes: {code: what it means} (engine/errors.py)
-    # What the pages show besides the words: each role's mark (told apart without colour),
-    # which roles win with each side, a short hint per blue card for the in-play picker,
-    # and the look (a theme name and a stylesheet loaded only at this ruleset's tables).
-    role_marks = {"sheriff": "★", "deputy": "☆", "outlaw": "✖", "renegade": "◆"}
-    blue_hints = {"Barrel": N_("draw! a heart to dodge a shot"), "Scope": N_("you see others 1 closer"),
-                  "Mustang": N_("others see you 1 farther"), "Jail": N_("draw! a heart or skip your turn"),
-                  "Dynamite": N_("passes on, or explodes on ♠2–9")}
-    look: dict = {"theme": "", "stylesheet": None}
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
     custom_decision = ""         # the one a move by a character entered by name rests on
     own_barrel_label = "Jourdonnais"   # a character's own Barrel's draw! is named so ("":
                                        # by the seat's character)
-    features: dict = {}          # what a page may show: {feature: True, ...}
-    # page parts only this ruleset needs: on the host, on the phone, in the phone's lobby;
-    # "styles": the stylesheets those parts need (in the page's head: a stylesheet in the
-    # body would hold the browser's parser until it has loaded)
-    partials: dict = {"host": (), "phone": (), "styles": ()}
+    features: dict = {}          # what a page may show: {feature: True, ...} (how it
+                                 # looks is the companion's: companion/looks/)
     referee_moves: dict = {}     # extra move kinds: {action: fn(ctx, move, seat)}
     tracker_moves: dict = {}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
@@ -323,30 +311,6 @@ class Ruleset:
             ctx.refill(source)
 
     # -- what pages are told -------------------------------------------------------------
-    def page_words(self) -> dict:
-        """What a page of this ruleset's table reads besides its template (static/js/
-        ruleset.js): only what differs from the base game, whose words the pages know."""
-        mine, base = self.page_data(), Ruleset.page_data(Ruleset())
-        return {k: v for k, v in mine.items() if base.get(k) != v}
-
-    def page_data(self) -> dict:
-        """The words (not the engine's sentence patterns), each role's name and mark, the
-        card of each kind, the blue cards for the in-play picker, the winning roles of
-        each side, the leader's role, the features and the theme."""
-        names = self.words.get("roles") or {r: r.replace("_", " ").title() for r in self.roles}
-        kinds: dict = {}
-        for c in self.cards.rows:
-            kinds.setdefault(c.kind, c.name)
-        blue = [{"name": c.name, "kind": c.kind, "range": c.range, "entered": c.entered_range,
-                 "hint": self.blue_hints.get(c.name, "")}
-                for c in self.cards.rows if c.colour == "blue"]
-        plain = {k: v for k, v in self.words.items() if isinstance(v, str) and "{" not in v}
-        return {**plain, "roles": dict(names), "leader_role": self.leader,
-                "role_info": {r: {"label": names.get(r, r), "mark": self.role_marks.get(r, "•")}
-                              for r in self.roles},
-                "kinds": kinds, "blue": blue, "default_range": COLT_RANGE,
-                "features": dict(self.features), "theme": self.look.get("theme", "")}
-
     def seat_view(self, state, i: int) -> dict:
         """Fields of a seat's public row that only this ruleset has."""
         return {}
@@ -354,11 +318,6 @@ class Ruleset:
     def public_fields(self, state) -> dict:
         """Fields of the public view that only this ruleset has."""
         return {}
-
-    def page_names(self) -> list[str]:
-        """Names a page of this ruleset shows from data besides its cards and characters
-        (its own things' names), for its page catalogs."""
-        return []
 
     def phone_extras(self, state, seat: str) -> dict:
         """Fields of a phone's `me` that only this ruleset has."""

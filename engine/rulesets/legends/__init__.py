@@ -23,11 +23,7 @@ from .texts import LEGENDS_RULES
 class Legends(Ruleset):
     name = "legends"
     title = N_("BANG! Legends")
-    hint = (N_("The base game with Feats and fame: earn your tokens, turn your character to its "
-               "legend side"))
     features = {"feats": True, "fame": True, "legend_sides": True}
-    partials = {"host": ("_host_feats.html",), "phone": ("_phone_feats.html",),
-                "styles": ("css/feats.css",)}
     rule_group = (N_("BANG! Legends"), "legends")
     rule_texts = LEGENDS_RULES
     rule_aliases = {"legend": "legends"}          # the legend sides' entries
@@ -130,9 +126,6 @@ class Legends(Ruleset):
 
     def public_fields(self, state) -> dict:
         return {"feats": [{"name": f["name"], "tokens": dict(f["tokens"])} for f in state.feats]}
-
-    def page_names(self) -> list[str]:
-        return [f.name for f in FEATS]
 
     def phone_extras(self, state, seat: str) -> dict:
         return {"feats": feat_options(state, seat), "abilities": ability_options(state, seat)}

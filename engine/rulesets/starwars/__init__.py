@@ -4,9 +4,10 @@ cards (seven known, any other entered by name with its energy).
 
 `data.py` holds the deck, the ability cards, the roles, sides and words; `destiny.py`
 the extra effects of a card's copy; `abilities.py` Tempered's repeat; `advice.py` what its
-phones are told; `playout.py` its random moves; `pages.py` its roles' marks, blue cards'
-hints and theme; `texts.py` the rules reference entries. Who wins and the rewards and
-penalties are the base game's, read from this data (`Ruleset.winner`, `settle`).
+phones are told; `playout.py` its random moves; `texts.py` the rules reference entries
+(how its pages look is the companion's: companion/looks/starwars.py). Who wins and the
+rewards and penalties are the base game's, read from this data (`Ruleset.winner`,
+`settle`).
 """
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from . import data, playout
 from .abilities import repeat
 from .advice import phone_extras
 from .destiny import after as destiny_after, resolve
-from .pages import BLUE_HINTS, LOOK, ROLE_MARKS
 from .texts import SW_RULES
 from ...say import N_, is_message, msg, name
 
@@ -29,8 +29,6 @@ from ...say import N_, is_message, msg, name
 class StarWars(Ruleset):
     name = "starwars"
     title = N_("BANG! Star Wars")
-    hint = (N_("Darth Vader against the Rebels, with a Bounty Hunter in between: energy, checks "
-               "and Encounters with Destiny"))
     cards = data.SW_CARDS
     characters = data.ABILITIES
     deck_size = 80                # the rulebook's count; the cards carry no ranks or suits
@@ -58,10 +56,6 @@ class StarWars(Ruleset):
                    for base in BASE.rows if base.kind == mine.kind and base.rule and
                    not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
                 **data.RULE_FOR}
-    partials = {"host": (), "phone": (), "lobby": ("_phone_lobby_ability.html",)}
-    role_marks = ROLE_MARKS
-    blue_hints = BLUE_HINTS
-    look = LOOK
     rule_group = (N_("BANG! Star Wars"), "sw")
     rule_texts = SW_RULES
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
