@@ -43,9 +43,9 @@ SECOND_PERSON: dict[str, dict[str, str | tuple[str, str]]] = {
     "{seat} answers with {played} as {card}.": {"seat": N_("You answer with {played} as {card}.")},
     "{seat} must now discard a BANG! or lose the Duel.": {
         "seat": N_("You must now discard a BANG! or lose the Duel.")},
-    "{seat} needs one more Missed! against {source}'s BANG!.": {
-        "seat": N_("You need one more Missed! against {source}'s BANG!."),
-        "source": N_("{seat} needs one more Missed! against your BANG!.")},
+    "{seat} needs one more Missed! against {source}'s BANG!": {
+        "seat": N_("You need one more Missed! against {source}'s BANG!"),
+        "source": N_("{seat} needs one more Missed! against your BANG!")},
     "{source}'s {card} misses {seat}.": {
         "seat": N_("{source}'s {card} misses you."),
         "source": N_("Your {card} misses {seat}.")},

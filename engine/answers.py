@@ -119,7 +119,7 @@ def why_not(ctx: Ctx, kind: str) -> tuple[dict, str]:
 def cancel_one(ctx: Ctx, ask: Ask) -> None:
     if ask.needed > 1:
         ctx.replace_ask(ask, needed=ask.needed - 1)
-        ctx.say("ask", msg("{seat} needs one more Missed! against {source}'s BANG!.",
+        ctx.say("ask", msg("{seat} needs one more Missed! against {source}'s BANG!",
                            seat=ctx.name(ask.seat), source=ctx.name(ask.source)))
         return
     ctx.s.pending.remove(ask)

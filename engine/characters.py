@@ -40,7 +40,7 @@ BASE_CHARACTERS: tuple[Character, ...] = (
               N_("In his draw phase he shows the second card he draws; if it is a heart or a "
               "diamond he draws one card more."), "char.black_jack", draw="black_jack"),
     Character(N_("Calamity Janet"), 4,
-              N_("She can use a BANG! as a Missed! and a Missed! as a BANG!. A Missed! used as a "
+              N_("She can use a BANG! as a Missed! and a Missed! as a BANG! A Missed! used as a "
               "BANG! counts as her BANG! for the turn."), "char.calamity_janet",
               swaps_bang_missed=True),
     Character(N_("El Gringo"), 3,

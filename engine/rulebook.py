@@ -108,7 +108,7 @@ RULES: dict[str, dict] = {
     "turn.start": {
         "title": N_("Start of the turn: Dynamite, then Jail"),
         "text": N_("Before drawing, a player with Dynamite in front of him makes its draw!, and "
-                   "after that a player in Jail makes the Jail's draw!. Dynamite always comes "
+                   "after that a player in Jail makes the Jail's draw! Dynamite always comes "
                    "first. If neither card is there, the start has nothing to do and the player "
                    "goes straight to the draw phase."),
         "see": ["card.dynamite", "card.jail", "draw"],
@@ -189,7 +189,7 @@ RULES: dict[str, dict] = {
         "text": N_("A BANG! can only go to a player whose distance is at most the range of the "
                    "shooter's weapon. Without a weapon card every player uses the Colt .45 "
                    "printed on the board, range 1, which can never be lost. Weapons set reach "
-                   "only: they do not change distance, so they do not help Panic!."),
+                   "only: they do not change distance, so they do not help Panic!"),
         "see": ["card.weapons", "distance", "card.panic"],
     },
     # ---------------------------------------------------------------- draw!
@@ -287,7 +287,7 @@ RULES: dict[str, dict] = {
         "title": N_("Missed!"),
         "text": N_("Played out of turn to cancel a shot aimed at you: a BANG! or your share of a "
                    "Gatling. It cannot cancel a shot at someone else, and it is no answer to a "
-                   "Duel or to Indians!. It is not played on its own in your turn."),
+                   "Duel or to Indians! It is not played on its own in your turn."),
         "see": ["card.bang", "card.gatling", "faq.own_shots_only",
                 "faq.no_missed_vs_indians_duel"],
     },
@@ -366,7 +366,7 @@ RULES: dict[str, dict] = {
         "title": N_("Barrel"),
         "text": N_("Blue card. When shot (by a BANG! or a Gatling) you may draw! once: a heart "
                    "cancels the shot, as a Missed! would. If it fails you may still play a "
-                   "Missed!. One try per shot. It does nothing against Indians! or in a Duel."),
+                   "Missed! One try per shot. It does nothing against Indians! or in a Duel."),
         "see": ["draw", "faq.barrel_vs_gatling", "faq.missed_after_barrel",
                 "faq.slab_barrel", "char.jourdonnais"],
     },
@@ -430,7 +430,7 @@ RULES: dict[str, dict] = {
         "title": N_("Calamity Janet"),
         "text": N_("4 life. She may use a BANG! as a Missed! and a Missed! as a BANG!, wherever "
                    "those cards are used: a Missed! shot as a BANG! is her BANG! for the turn, "
-                   "and she may discard a Missed! as a BANG! in a Duel or against Indians!."),
+                   "and she may discard a Missed! as a BANG! in a Duel or against Indians!"),
         "see": ["faq.janet_limit", "faq.janet_duel"],
     },
     "char.el_gringo": {
@@ -451,7 +451,7 @@ RULES: dict[str, dict] = {
         "title": N_("Jourdonnais"),
         "text": N_("4 life. He always counts as having a Barrel: against a shot he may draw! and a "
                    "heart cancels it. With a real Barrel too he gets two separate tries before he "
-                   "needs a Missed!."),
+                   "needs a Missed!"),
         "see": ["card.barrel", "faq.jourdonnais_barrel"],
     },
     "char.kit_carlson": {
@@ -495,7 +495,7 @@ RULES: dict[str, dict] = {
         "title": N_("Slab the Killer"),
         "text": N_("4 life. Each of his BANG! cards needs two Missed! effects to be cancelled. A "
                    "Barrel's heart is one of the two. Only cards named BANG! are affected: his "
-                   "Gatling is cancelled by one Missed!."),
+                   "Gatling is cancelled by one Missed!"),
         "see": ["faq.slab_barrel", "faq.slab_gatling"],
     },
     "char.suzy_lafayette": {
@@ -519,7 +519,7 @@ RULES: dict[str, dict] = {
     "faq.barrel_vs_gatling": {
         "title": N_("Barrel against Gatling"),
         "text": N_("A Gatling shoots each player, so a Barrel (or Jourdonnais) may be tried "
-                   "against it exactly as against a BANG!."),
+                   "against it exactly as against a BANG!"),
         "see": ["card.barrel", "card.gatling"],
     },
     "faq.no_missed_vs_indians_duel": {
@@ -549,7 +549,7 @@ RULES: dict[str, dict] = {
     },
     "faq.slab_gatling": {
         "title": N_("Slab the Killer's Gatling"),
-        "text": N_("Slab's ability touches only cards named BANG!. Against his Gatling one Missed! "
+        "text": N_("Slab's ability touches only cards named BANG! Against his Gatling one Missed! "
                    "or one Barrel heart is enough."),
         "see": ["char.slab_the_killer", "card.gatling"],
     },
@@ -652,7 +652,7 @@ RULES: dict[str, dict] = {
     },
     "faq.janet_duel": {
         "title": N_("Calamity Janet in a Duel and against Indians!"),
-        "text": N_("She may discard a Missed! as if it were a BANG! in a Duel or against Indians!."),
+        "text": N_("She may discard a Missed! as if it were a BANG! in a Duel or against Indians!"),
         "see": ["char.calamity_janet", "card.duel", "card.indians"],
     },
     "faq.duel_bangs_not_counted": {

@@ -43,7 +43,10 @@ import re
 KEY = "$t"
 PLURAL = "$pl"
 YOU = "$you"            # {argument that may name the reader: his template}
-_FIELD = re.compile(r"\{(\w+)\}")
+# a placeholder, a closing quote after it if any, and the full stop that follows: a name that
+# ends in "!" or "?" ("Missed!", «Бэнг!») ends the sentence itself and takes no further full
+# stop, in every language
+_FIELD = re.compile(r"\{(\w+)\}([»”]?)(\.(?!\.)|)")
 
 
 def N_(text: str) -> str:
@@ -108,10 +111,11 @@ def render(message: object, translate=None, reader: str | None = None) -> str:
         template = other
 
     def field(m: re.Match) -> str:
-        key = m.group(1)
+        key, quote, stop = m.groups()
         if key not in message:
             return m.group(0)
-        return _arg(message[key], translate, reader)
+        text = _arg(message[key], translate, reader)
+        return text + quote + ("" if text.endswith(("!", "?")) else stop)
     return _FIELD.sub(field, template)
 
 

@@ -22,7 +22,7 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
     if isinstance(value, list):
         if ctx.char(i).check_cards < 2 and picker is None:
             raise Refusal("ability_unavailable",
-                          msg("Only Lucky Duke turns over two cards for a draw!."), "draw")
+                          msg("Only Lucky Duke turns over two cards for a draw!"), "draw")
         if len(value) != 2:
             raise Refusal("bad_check", msg("Lucky Duke reveals exactly two cards."),
                           "char.lucky_duke")

@@ -68,7 +68,7 @@ class Ruleset:
              "dynamite_hit": N_("The {card} explodes in front of {seat}!"),
              "jail_free": N_("{seat} escapes from Jail."),
              "jail_stays": N_("{seat} stays in Jail and misses the turn."),
-             "barrel_pass": N_("A heart: the {card} counts as a Missed!."),
+             "barrel_pass": N_("A heart: the {card} counts as a Missed!"),
              "barrel_fail": N_("No heart: the {card} does not help."),
              "dying": N_("{seat} is dying: a Beer now, or out of the game."),
              "Life": N_("Life"),

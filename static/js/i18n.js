@@ -5,7 +5,10 @@ import { SECOND_PERSON } from "./addressed.js";
 
 const KEY = "$t";
 const PLURAL = "$pl";
-const FIELD = /\{(\w+)\}/g;
+// a placeholder, a closing quote after it if any, and the full stop that follows: a name that
+// ends in "!" or "?" ("Missed!", «Бэнг!») ends the sentence itself and takes no further full
+// stop (engine/say.py does the same)
+const FIELD = /\{(\w+)\}([»”]?)(\.(?!\.)|)/g;
 
 async function load() {
   const meta = document.querySelector('meta[name="i18n-catalog"]');
@@ -40,9 +43,10 @@ function template(text, other, n) {
 }
 
 function fill(text, args) {
-  return text.replace(FIELD, (whole, key) => {
+  return text.replace(FIELD, (whole, key, quote, stop) => {
     if (!args || !(key in args)) return whole;
-    return arg(args[key]);
+    const value = arg(args[key]);
+    return value + quote + (/[!?]$/.test(value) ? "" : stop);
   });
 }
 

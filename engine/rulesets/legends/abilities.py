@@ -204,7 +204,7 @@ def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
     s = ctx.s
     char = side(ctx.char(i))
     if not char.free_bang_on_heal:
-        raise Refusal("ability_unavailable", msg("{character} has no free BANG!.",
+        raise Refusal("ability_unavailable", msg("{character} has no free BANG!",
                                                   character=char_name(ctx, i)),
                       "characters")
     own_turn(ctx, m, i)
@@ -228,7 +228,7 @@ def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
 
 
 def blue_panic(ctx: Ctx, m: Move, i: int, wanted: object) -> None:
-    """Legend Rose Doolan discards a blue card she has in play and uses it as a Panic!."""
+    """Legend Rose Doolan discards a blue card she has in play and uses it as a Panic!"""
     s = ctx.s
     seat = s.seats[i]
     if not side(ctx.char(i)).blue_as_panic:

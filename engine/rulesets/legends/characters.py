@@ -40,7 +40,7 @@ LEGEND_CHARACTERS: tuple[Legend, ...] = (
               N_("Instead of his usual draw he may turn cards up one by one until they add up to "
               "more than 21 (J, Q, K count 10, A 11; after exactly 21 he may turn one more), "
               "then take them all."), "legend.black_jack", draw="black_jack_21"),
-    Legend(N_("Calamity Janet"), 4, N_("Any card of hers can be used as a BANG! or as a Missed!."),
+    Legend(N_("Calamity Janet"), 4, N_("Any card of hers can be used as a BANG! or as a Missed!"),
               "legend.calamity_janet", swaps_bang_missed=True, any_as_bang_missed=True),
     Legend(N_("El Gringo"), 3,
               N_("When another player makes him lose life, he takes a card from that player's "
@@ -67,11 +67,11 @@ LEGEND_CHARACTERS: tuple[Legend, ...] = (
               "pile."), "legend.pedro_ramirez", draw="pedro_legend"),
     Legend(N_("Rose Doolan"), 4,
               N_("She sees everyone at distance 1. Once in her turn she may discard a blue card "
-              "(from hand or in play) and use it as a Panic!."), "legend.rose_doolan",
+              "(from hand or in play) and use it as a Panic!"), "legend.rose_doolan",
               sees_all_at_1=True, blue_as_panic=True),
     Legend(N_("Sid Ketchum"), 4,
               N_("He may discard two cards to win back a life point. Once in his turn, when he "
-              "wins back a life point in any way, he may shoot a free BANG!."),
+              "wins back a life point in any way, he may shoot a free BANG!"),
               "legend.sid_ketchum", heal_by_discard=2, free_bang_on_heal=True),
     Legend(N_("Slab the Killer"), 4,
               N_("His BANG!s cannot be cancelled. When he claims a Feat he may take even a "
@@ -85,6 +85,6 @@ LEGEND_CHARACTERS: tuple[Legend, ...] = (
               "legend.vulture_sam", takes_dead_cards=True, survives_once=True),
     Legend(N_("Willy the Kid"), 4,
               N_("He may play any number of BANG!s. Instead of claiming a Feat, he may shoot a free "
-              "BANG!."), "legend.willy_the_kid", unlimited_bang=True, bang_instead_of_claim=True),
+              "BANG!"), "legend.willy_the_kid", unlimited_bang=True, bang_instead_of_claim=True),
 )
 LEGEND_CHARS = CharacterTable(LEGEND_CHARACTERS)

@@ -463,7 +463,7 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
 
 
 def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
-    """Legends: leave Jail by discarding a heart from hand instead of the draw!."""
+    """Legends: leave Jail by discarding a heart from hand instead of the draw!"""
     _legends(ctx)
     own_turn(ctx, m, i)
     if check_due(ctx) != "jail":

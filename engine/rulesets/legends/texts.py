@@ -79,7 +79,7 @@ LEGENDS_RULES: dict[str, dict] = {
     },
     "legend.calamity_janet": {
         "title": N_("Calamity Janet (legend side)"),
-        "text": N_("Any card of hers may be used as a BANG! or as a Missed!. Cards used as BANG! "
+        "text": N_("Any card of hers may be used as a BANG! or as a Missed! Cards used as BANG! "
                    "still count toward the one-BANG! limit."),
         "see": ["char.calamity_janet", "turn.bang_limit"],
     },
@@ -126,7 +126,7 @@ LEGENDS_RULES: dict[str, dict] = {
     "legend.rose_doolan": {
         "title": N_("Rose Doolan (legend side)"),
         "text": N_("She sees every player at distance 1. Once a turn she may discard one of her "
-                   "blue cards, from hand or in play, and use it as a Panic!."),
+                   "blue cards, from hand or in play, and use it as a Panic!"),
         "see": ["char.rose_doolan", "card.panic"],
     },
     "legend.sid_ketchum": {

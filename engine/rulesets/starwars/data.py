@@ -61,7 +61,7 @@ ABILITIES = CharacterTable((
     Character(N_("Thrifty"), 4, N_("The moment the hand is empty, draws a card."),
               "sw.ability.thrifty", refill_to=1),
     Character(N_("Inventive"), 4, N_("Plays BANG! as Missed! and Missed! as BANG! (without their "
-                 "Destiny effects). A Missed! used as a BANG! is the turn's BANG!."),
+                 "Destiny effects). A Missed! used as a BANG! is the turn's BANG!"),
               "sw.ability.inventive", swaps_bang_missed=True),
     Character(N_("Accurate"), 4, N_("Every hit of theirs (a BANG!, an AT-AT Attack, a Destiny hit) "
                  "takes two Missed! to cancel; a passed Cover check or Lucky counts as one."),

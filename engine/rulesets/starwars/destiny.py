@@ -256,7 +256,7 @@ def discard_all(ctx, i: int, choices) -> None:
 
 def hit_all(ctx, i: int, card) -> None:
     """BANG!'s Destiny instead of its own effect: a hit to every other player, each
-    cancelled by a Missed! (two against Accurate). Still the turn's BANG!."""
+    cancelled by a Missed! (two against Accurate). Still the turn's BANG!"""
     s = ctx.s
     bang_allowed(ctx, i)
     pay(ctx, i, card)

@@ -59,7 +59,7 @@ SW_RULES: dict[str, dict] = {
     },
     "sw.card.bang": {
         "title": N_("BANG! (Star Wars)"),
-        "text": N_("A hit on a player your weapon reaches, who may cancel it with a Missed!. One "
+        "text": N_("A hit on a player your weapon reaches, who may cancel it with a Missed! One "
                    "BANG! card a turn (other cards with the hit symbol are not limited). Its copy "
                    "may carry an Encounter with Destiny: draw a card, take a card from the player "
                    "shot at, make every other player discard a card, or, instead of its own "
@@ -176,8 +176,8 @@ SW_RULES: dict[str, dict] = {
     "sw.card.cover": {
         "title": N_("Cover"),
         "text": N_("In play, when you take a hit you may make a check: the Cover symbol on the "
-                   "revealed card cancels the hit, like a Missed!. If it fails you may still play "
-                   "a Missed!."),
+                   "revealed card cancels the hit, like a Missed! If it fails you may still play "
+                   "a Missed!"),
         "see": ["sw.check", "sw.ability.lucky"],
     },
     "sw.card.carbonite": {
@@ -299,7 +299,7 @@ SW_RULES: dict[str, dict] = {
         "text": N_("Each hit of theirs, Destiny hits included, needs two Missed! to cancel; a "
                    "passed Cover check or Lucky counts as one of them. The rulebook speaks of "
                    "every hit, so an AT-AT Attack of theirs needs two as well, not only a "
-                   "BANG!."),
+                   "BANG!"),
         "see": ["sw.card.missed", "sw.card.cover"],
     },
     "sw.new_game": {
