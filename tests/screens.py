@@ -287,10 +287,11 @@ def foreign_words(lang: str, extra_names=()) -> frozenset[str]:
                 english |= _words(text)
             for text in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
                 native |= _words(text or "")
+        from companion.looks import look_of
         names = set()
         for rules in RULESETS.values():
             for n in [c.name for c in rules.cards.rows] + list(rules.characters.names()) \
-                    + list(rules.page_names()):
+                    + list(look_of(rules).names):          # Legends: its Feats' names
                 names |= _words(n)
         # words English and the page share by nature (BANG!, OK), and the record's word
         names |= {"bang", "json"}
