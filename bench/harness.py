@@ -1,4 +1,5 @@
-"""What the fan-out benchmarks share: ports, process figures, percentiles, threads.
+"""What the fan-out benchmarks share: ports (free_port is tests/services.py's), process
+figures, percentiles, threads.
 
 Both harnesses (bench/fanout.py for the companion, bench/bare_fanout.py for the bare
 stack) play every phone with python-socketio clients in one process, so their figures
@@ -11,14 +12,13 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "tests"))
+from services import free_port  # noqa: E402,F401  (tests/services.py: one free_port for all)
 
 
 def wait_port(port: int, timeout: float = 30.0) -> bool:

@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import random
-import socket
 import string
 import subprocess
 import sys
@@ -31,8 +30,10 @@ import websocket
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import engine  # noqa: E402
+from services import free_port  # noqa: E402  (tests/services.py)
 
 EVENTS = ["move", "host_move", "undo", "take_back", "act_for", "playable", "order",
           "kick", "deal", "new_game", "end_game", "reseat", "judge", "targets",
@@ -90,9 +91,7 @@ def send_text(w, text: str) -> None:
 
 class Server:
     def __init__(self, data: str):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",

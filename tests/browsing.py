@@ -1,5 +1,5 @@
 """What the browser tests share (tests/test_browser_*.py, tests/test_i18n.py): the
-server they drive (`bang-companion serve` in a subprocess), the pages' helpers, and the
+options of the server they drive (tests/helpers.py's LiveServer), the pages' helpers, and the
 phone page's first-load crawl. Their fixtures (`server`, `pw`, `browser`) are in
 conftest.py.
 
@@ -13,16 +13,11 @@ import ipaddress
 import os
 import re
 import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 import requests
-
-from helpers import free_port
 
 try:
     from playwright.sync_api import expect, sync_playwright
@@ -56,58 +51,11 @@ def missing(reason: str):
     pytest.skip(f"browser tests skipped: {reason}")
 
 
-# --- the live server ------------------------------------------------------------------------
+# --- the live server (tests/helpers.py's LiveServer) -------------------------------------------
 
-def server_command(port: int, data: str) -> list[str]:
-    script = Path(sys.executable).with_name("bang-companion")
-    # every table of a test module comes from the one loopback address: lift the per-address
-    # allowance for new tables (20 an hour by default), which tests/test_server_expiry.py tests
-    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--data", data, "--quiet",
-            "--tables-per-hour", "1000"]
-    if script.exists():
-        return [str(script), *args]
-    return [sys.executable, "-m", "companion.cli", *args]
-
-
-class LiveServer:
-    """`bang-companion serve` in a subprocess on a loopback port, with its data in `data`;
-    it can be stopped and started again on the same port and data (a restart)."""
-
-    def __init__(self, data: str) -> None:
-        self.data = data
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-        self.log_path = Path(data) / "server.log"
-
-    def start(self) -> "LiveServer":
-        with open(self.log_path, "a") as log:
-            self.proc = subprocess.Popen(server_command(self.port, self.data), cwd=ROOT,
-                                         stdout=log, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60   # a loaded 2-core machine can take 20 s
-        while True:
-            try:
-                if requests.get(self.base + "/healthz", timeout=1).text.strip() == "ok":
-                    return self
-            except requests.ConnectionError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                pytest.fail("the server did not start:\n" + self.log_path.read_text(),
-                            pytrace=False)
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
+# every table of a test module comes from the one loopback address: lift the per-address
+# allowance for new tables (20 an hour by default), which tests/test_server_expiry.py tests
+PAGE_SERVER_ARGS = ("--quiet", "--tables-per-hour", "1000")
 
 
 # --- the browser ----------------------------------------------------------------------------

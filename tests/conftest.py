@@ -1,6 +1,7 @@
 """The tests' shared fixtures. What they are built from is in tests/helpers.py (the
-server's tables and live server) and tests/browsing.py (the browser tests' server and
-pages): a test module imports a helper from there, never from another test module.
+server's tables, the one live server, `until`) and tests/browsing.py (the browser tests'
+server options and pages): a test module imports a helper from there, never from another
+test module.
 
 Server fixtures (companion/). Each test gets its own app: the Flask-SocketIO test
 client patches the server it is given, so apps are never shared.
@@ -9,13 +10,16 @@ client patches the server it is given, so apps are never shared.
     client       its Flask test client
     table        a Table helper: a table created over HTTP, host socket, phones
     record_table make(record): a table started from a record, every seat claimed
-    live_server  a real server in a subprocess on a free 127.0.0.1 port (`.url`,
+    serve        serve(*options): a live server with those options, stopped after the test
+    live_server  serve(): a real server in a subprocess on a free 127.0.0.1 port (`.url`,
                  `.data`, `.kill()`, `.start()`), and `.client(...)` for live
                  python-socketio clients that record every message they receive
+                 (a test using one is marked `slow`: the check is below)
 
 Browser fixtures (one of each per test module):
 
     server       the base URL of a fresh `bang-companion serve` on a loopback port
+                 (the same LiveServer, with the options of browsing.PAGE_SERVER_ARGS)
     pw           Playwright (skipped with a notice without it or Chromium, unless
                  REQUIRE_BROWSER=1)
     browser      Debian's Chromium, launched by Playwright
@@ -28,11 +32,44 @@ import os
 import tempfile
 
 import pytest
+from socketio import base_client
 
 from companion import create_app
 from helpers import LiveServer, RecordTable, TableHelper
 
 pytest_plugins = ["pytester"]     # tests/test_records.py runs pytest on a broken record
+
+
+# -- what a test may not leave behind, or do without saying so -------------------------------
+@pytest.fixture(autouse=True)
+def no_client_left_reconnecting():
+    """A python-socketio client whose server went away reconnects for the rest of the run,
+    drawing its delays from the global `random`: Hypothesis, generating an example in a
+    later test meanwhile, then fails that test for "using the `random` module inside
+    strategies". A test closes its clients (LiveClient.close stops a reconnecting one); one
+    left reconnecting fails the test that left it. Those a module's fixtures leave (a
+    browser module's server stopped under a client) are stopped before the next test."""
+    for c in list(base_client.reconnecting_clients):
+        c.shutdown()
+    yield
+    left = list(base_client.reconnecting_clients)
+    for c in left:
+        c.shutdown()
+    assert not left, f"{len(left)} Socket.IO client(s) left reconnecting: shutdown() them"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A test that runs a live server (LiveServer, its own or a fixture's) is marked
+    `slow` (or `browser`): `make test-quick` leaves it out, as pyproject.toml says."""
+    starts = LiveServer.starts
+    live = bool(LiveServer.running)
+    result = yield
+    live = live or LiveServer.starts != starts
+    if live and not (item.get_closest_marker("slow") or item.get_closest_marker("browser")):
+        pytest.fail(f"{item.nodeid} runs a live server: mark it @pytest.mark.slow",
+                    pytrace=False)
+    return result
 
 
 # -- the server ----------------------------------------------------------------------------
@@ -54,10 +91,22 @@ def table(app):
 
 
 @pytest.fixture
-def live_server(tmp_path):
-    server = LiveServer(str(tmp_path / "data")).start()
-    yield server
-    server.stop()
+def serve(tmp_path):
+    """serve(*options) -> a started LiveServer with those `serve` options ("--quiet",
+    "--max-tables", "3" ...), its data in the test's tmp_path; stopped after the test."""
+    started = []
+
+    def start(*options: str) -> LiveServer:
+        started.append(LiveServer(str(tmp_path / f"data{len(started) or ''}"), options))
+        return started[-1].start()
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def live_server(serve):
+    return serve()
 
 
 @pytest.fixture
@@ -70,11 +119,11 @@ def record_table(app):
 @pytest.fixture(scope="module")
 def server():
     """The base URL of a fresh `bang-companion serve` on a free loopback port."""
-    from browsing import LiveServer as PageServer
+    from browsing import PAGE_SERVER_ARGS
     with tempfile.TemporaryDirectory(prefix="bang-browser-") as tmp:
-        live = PageServer(tmp).start()
+        live = LiveServer(tmp, PAGE_SERVER_ARGS).start()
         try:
-            yield live.base
+            yield live.url
         finally:
             live.stop()
 

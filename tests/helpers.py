@@ -4,7 +4,8 @@
     english(obj)  every engine message in obj made into its English sentence
     TableHelper   a table created over HTTP, its host socket and phones (test clients)
     RecordTable   a table started from a record, every seat claimed by a phone
-    referee_record(seats, ...)  a referee-mode record from (name, role, character) rows
+    referee_record(...)  a referee-mode record: four seats (FOUR), changed as a test says
+    until(pred)   poll a condition (a fixed wait is never the way: see its note)
     Pair          one seat followed by a socket taking snapshots and one taking patches
     text(v)       JSON text: equal texts mean equal values, types and key order
     LiveServer    `bang-companion serve` in a subprocess, with LiveClient: live
@@ -16,15 +17,18 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 
+import pytest
 import requests
+import socketio
+import websocket
 
 from companion import delta, i18n
+from services import free_port
 
 
 def english(obj):
@@ -93,44 +97,75 @@ class TableHelper:
         return self.app.extensions["companion"].tables
 
 
+# -- waiting -------------------------------------------------------------------------------
+def until(pred, timeout: float = 30.0, what: str = "", every: float = 0.02):
+    """Poll `pred()` until it holds and return what it returned. A test waits for a
+    condition, never for a length of time: `timeout` only bounds a failure (generous, for
+    a loaded 2-core machine), and a condition that never holds fails with `what`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = pred()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting after {timeout:g} s: {what or pred}")
+        time.sleep(every)
+
+
 # -- the live server ---------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+SERVE = (sys.executable, "-m", "companion.cli", "serve")
 
 
 class LiveServer:
-    """`bang-companion serve` in a subprocess, and live clients for it."""
+    """`bang-companion serve` in a subprocess on a free loopback port, its data in `data`
+    (the one live server of the tests: the server fixtures, the browser tests, the
+    installed package's). It can be killed or stopped and started again on the same port
+    and data (a restart); `output` holds every line it printed; `client()` makes live
+    clients, closed by stop().
 
-    def __init__(self, data: str, args: tuple[str, ...] = ()):
+    A test that starts one is `slow` (or `browser`): conftest.py fails it otherwise."""
+
+    running: set = set()           # the servers serving now, and how many starts so far:
+    starts = 0                     # conftest.py checks that their tests are marked
+
+    def __init__(self, data: str, args: tuple[str, ...] = (), command=SERVE,
+                 cwd: str | None = None):
         self.data = data
         self.args = tuple(args)          # more `serve` options (--max-tables 3 ...)
+        self.command, self.cwd = tuple(command), cwd
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
+        self.output: list[str] = []
         self.clients: list = []
         self.sessions: list = []
 
     def start(self) -> "LiveServer":
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--data", self.data, *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
-        self.output: list[str] = []
+            [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
+             "--data", self.data, *self.args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env=env, text=True, cwd=self.cwd)
+        LiveServer.running.add(self)
+        LiveServer.starts += 1
         self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
         self.reader.start()
-        deadline = time.monotonic() + 60   # a loaded 2-core machine can take 20 s
-        while time.monotonic() < deadline:
+
+        def up():
+            if self.proc.poll() is not None:
+                return "ended"             # no use waiting
             try:
-                if requests.get(self.url + "/healthz", timeout=1).text == "ok":
-                    return self
+                return requests.get(self.url + "/healthz", timeout=1).text.strip() == "ok" and "up"
             except requests.ConnectionError:
-                time.sleep(0.05)
-        self.proc.kill()                   # not left serving after the test has failed
-        self.proc.wait()
-        raise RuntimeError("server did not start:\n" + "".join(self.output))
+                return False
+        try:
+            if until(up, 60, "the server's /healthz") == "up":    # 20 s on a loaded machine
+                return self
+        except AssertionError:
+            pass
+        self.kill()                        # not left serving after the test has failed
+        pytest.fail("the server did not start:\n" + "".join(self.output), pytrace=False)
 
     def _read(self, proc):
         with proc.stdout:
@@ -140,8 +175,23 @@ class LiveServer:
     def kill(self, sig=signal.SIGKILL) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(sig)
-            self.proc.wait(timeout=10)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc:
             self.reader.join(timeout=5)
+        LiveServer.running.discard(self)
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
+        for c in self.clients:
+            c.close()
+        self.clients.clear()
+        for s in self.sessions:
+            s.close()
+        self.sessions.clear()
 
     def new_table(self, mode="tracker") -> tuple[str, requests.Session]:
         s = requests.Session()
@@ -164,7 +214,6 @@ class LiveServer:
     def raw_connect(self, auth: dict, origin: str | None = None) -> list[str]:
         """Socket.IO packets the server answers a connect with, read off a bare
         WebSocket (quick: no close handshake to wait for). Raises on an HTTP refusal."""
-        import websocket
         ws = websocket.create_connection(
             f"ws://127.0.0.1:{self.port}/socket.io/?EIO=4&transport=websocket",
             timeout=5, origin=origin, suppress_origin=origin is None)
@@ -178,20 +227,12 @@ class LiveServer:
         finally:
             ws.shutdown()
 
-    def stop(self) -> None:
-        self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
-        for c in self.clients:
-            c.close()
-        for s in self.sessions:
-            s.close()
-
 
 class LiveClient:
     """A python-socketio client that keeps every message it receives, in order."""
 
     def __init__(self, url: str, auth: dict, cookie: str = "", origin: str | None = None,
                  reconnection: bool = False):
-        import socketio
         self.messages: list[tuple[str, object]] = []
         self.changed = threading.Condition()
         extra = {"origin": origin} if origin else {}   # replaces websocket-client's own
@@ -233,17 +274,16 @@ class LiveClient:
     def wait_connected(self, timeout: float = 5.0) -> None:
         # the snapshot sent on connect may be handled just before the namespace
         # counts as connected (python-socketio delivers it at once)
-        deadline = time.monotonic() + timeout
-        while not self.sio.connected and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert self.sio.connected
+        until(lambda: self.sio.connected, timeout, "the client to count as connected")
 
     def call(self, event: str, payload) -> dict:
         return self.sio.call(event, payload, timeout=5)
 
     def close(self) -> None:
+        """Disconnect, or stop reconnecting: a client left reconnecting would try for
+        the rest of the run (conftest.py fails the test that leaves one)."""
         try:
-            self.sio.disconnect()
+            self.sio.shutdown()
         except Exception:
             pass
 
@@ -281,16 +321,27 @@ class RecordTable(TableHelper):
         return self._views[who]
 
 
-def referee_record(seats, **top) -> dict:
-    """A referee-mode record: seats as (name, role, character, extra fields)."""
-    rows = []
-    for name, role, character, *extra in seats:
-        row = {"name": name, "role": role, "character": character}
-        if extra:
-            row.update(extra[0])
-        rows.append(row)
-    return {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "seats": rows,
-            "phase": "play", **top}
+# the four seats of the tests' referee tables, in each ruleset's roles (Star Wars': ability
+# cards entered by name, with their energy); a ruleset without its own takes the base game's
+FOUR = {
+    "base": [("Ann", "sheriff", "Willy the Kid"), ("Bob", "outlaw", "Kit Carlson"),
+             ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")],
+    "starwars": [(name, role, "Stubborn", {"energy": 4}) for name, role in
+                 [("Ann", "vader"), ("Bob", "rebel"), ("Cid", "bounty_hunter"), ("Dan", "rebel")]],
+}
+
+
+def referee_record(*changes, ruleset: str = "base", seats=None, **top) -> dict:
+    """A referee-mode record (bang-record/1) at the play phase: the four seats of
+    FOUR[ruleset], or `seats` as (name, role, character[, more fields]) rows; `changes`
+    are (name, {fields}) for a seat (its role and character too); `top` adds to the
+    record or replaces (turn, phase, moves ...). The one record builder of the tests."""
+    rows = [{"name": name, "role": role, "character": character, **(more[0] if more else {})}
+            for name, role, character, *more in seats or FOUR.get(ruleset, FOUR["base"])]
+    for name, fields in changes:
+        next(r for r in rows if r["name"] == name).update(fields)
+    return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee", "phase": "play",
+            "seats": rows, **top}
 
 
 # -- patches (companion/delta.py) ---------------------------------------------------------

@@ -23,6 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def free_port() -> int:
+    """A free 127.0.0.1 port, for a server that cannot be given port 0 and say which it
+    took: the one such function of the tests and the benchmarks (bench/harness.py)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]

@@ -14,11 +14,12 @@ from urllib.parse import urljoin
 import pytest
 import requests
 
-from browsing import (ARTIFACTS, PHONE_BUDGET, PHONE_WIRE_BUDGET, ROOT,
-                      UNBUNDLED_BUDGET, LiveServer, Watch, create_table, deal_with_ann,
+from browsing import (ARTIFACTS, PAGE_SERVER_ARGS, PHONE_BUDGET, PHONE_WIRE_BUDGET, ROOT,
+                      UNBUNDLED_BUDGET, Watch, create_table, deal_with_ann,
                       draw_and_shoot, expect, host_deals_referee_table, join_phone,
                       loopback_only, phone_first_load, seat_tile, shot, small_targets,
                       unnamed_controls)
+from helpers import LiveServer
 
 
 # --- tests ----------------------------------------------------------------------------------
@@ -279,10 +280,10 @@ def test_phone_reconnects_after_a_server_restart(pw, browser):
     """The server goes away and comes back (same data): the phone says it is reconnecting,
     then rejoins by itself and shows the game from the fresh snapshot."""
     with tempfile.TemporaryDirectory(prefix="bang-restart-") as tmp:
-        live = LiveServer(tmp).start()
+        live = LiveServer(tmp, PAGE_SERVER_ARGS).start()
         try:
             watch = Watch()
-            host_ctx, host = create_table(browser, watch, live.base)
+            host_ctx, host = create_table(browser, watch, live.url)
             ann_ctx, ann = deal_with_ann(browser, watch, pw, host)
             ann.get_by_role("button", name="Barrel").click()
             expect(seat_tile(host, "Ann")).to_contain_text("Barrel")

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from browsing import ARTIFACTS as ROOT_ARTIFACTS, Watch, loopback_only, seat_tile, shot
+from helpers import referee_record
 
 try:
     from playwright.sync_api import expect
@@ -103,17 +104,6 @@ def seat_phone(browser, watch, pw, host, name: str, device: str, **extra):
     return ctx, page
 
 
-def four(*changes, ruleset="base", **top) -> dict:
-    seats = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-             {"name": "Bob", "role": "outlaw", "character": "Kit Carlson"},
-             {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
-             {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
-    for name, extra in changes:
-        next(s for s in seats if s["name"] == name).update(extra)
-    return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee", "phase": "play",
-            "seats": seats, **top}
-
-
 # --- 320 px -------------------------------------------------------------------------------
 
 LANGS = {"en": "en-US", "hu": "hu-HU", "ru": "ru-RU"}     # each phone's browser language
@@ -186,10 +176,10 @@ def test_phones_320_px_wide_fit(server, pw, browser, tmp_path, lang):
     leaves the screen, a modal hides what is under it."""
     watch = Watch()
     say = words(lang)
-    record = four(("Ann", {"in_play": ["Winchester", "Scope"], "hand": 6}),
-                  ("Bob", {"in_play": ["Remington", "Barrel", "Mustang"], "life": 1}),
-                  ("Dan", {"life": 1}),
-                  moves=[{"by": "Ann", "play": "Gatling"}])
+    record = referee_record(("Ann", {"in_play": ["Winchester", "Scope"], "hand": 6}),
+                            ("Bob", {"in_play": ["Remington", "Barrel", "Mustang"], "life": 1}),
+                            ("Dan", {"life": 1}),
+                            moves=[{"by": "Ann", "play": "Gatling"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     where = {"locale": LANGS[lang]}
     ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "Galaxy S9+", **where)
@@ -261,7 +251,7 @@ def test_the_play_sheet_and_the_bar_320_px_in_every_language(server, pw, browser
                       {"name": "Cid", "role": "bounty_hunter", "character": "Inventive"},
                       {"name": "Dan", "role": "rebel", "character": "Fearless"}]}
     else:
-        record = four()
+        record = referee_record()
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, ruleset)
     ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE", locale=LANGS[lang])
     expect(ann.locator("body")).to_have_class(re.compile("my-turn"))
@@ -284,7 +274,7 @@ def test_legend_moment_320_px_covers_the_page(server, pw, browser, tmp_path):
     """The 'You are a Legend!' moment on a 320 px phone during its own turn: the modal fits
     the screen and nothing of the page under it (the sticky turn card) shows through."""
     watch = Watch()
-    record = four(ruleset="legends")
+    record = referee_record(ruleset="legends")
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "legends")
     ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
     expect(ann.locator("body")).to_have_class(re.compile("my-turn"))
@@ -314,8 +304,9 @@ def test_plain_words_on_phone_and_host(server, pw, browser, tmp_path):
     .45" and names the rule by its title; the log says what the host took back; no page
     shows an identifier, a rule id or a code, not even the page of a bad seat link."""
     watch = Watch()
-    record = four(("Ann", {"character": "Kit Carlson"}), ("Cid", {"in_play": ["Mustang"]}),
-                  moves=[{"by": "Ann", "play": "Barrel"}])
+    record = referee_record(("Ann", {"character": "Kit Carlson"}),
+                            ("Cid", {"in_play": ["Mustang"]}),
+                            moves=[{"by": "Ann", "play": "Barrel"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
     ann.get_by_role("button", name="Play a card").click()
@@ -357,7 +348,8 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     acts for a seat whose phone is off, and the log says so; a used seat link says where
     the seat is and how to move it."""
     watch = Watch()
-    record = four(("Ann", {"character": "Sid Ketchum", "life": 4, "hand": 7}), ("Bob", {"life": 1}))
+    record = referee_record(("Ann", {"character": "Sid Ketchum", "life": 4, "hand": 7}),
+                            ("Bob", {"life": 1}))
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     claims = host.locator("#host-ref-claims")
     claims.get_by_role("button", name="Show the QR code for Ann's seat").click()
@@ -511,9 +503,10 @@ def test_a_public_role_is_shown_face_up(server, pw, browser, tmp_path):
     and no longer says "press and hold to look"; a living player's stays hidden until held,
     and is hidden again when let go."""
     watch = Watch()
-    record = four(("Bob", {"life": 1}),
-                  moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
-                         {"by": "Bob", "respond": "take"}, {"by": "Bob", "respond": "take"}])
+    record = referee_record(("Bob", {"life": 1}),
+                            moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
+                                   {"by": "Bob", "respond": "take"},
+                                   {"by": "Bob", "respond": "take"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "out")
     bctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE")
     cctx, cid = seat_phone(browser, watch, pw, host, "Cid", "iPhone SE")

@@ -15,13 +15,12 @@ import gc
 
 import os
 import threading
-import time
 
 import pytest
 import requests
 
 import services
-from helpers import NAMES
+from helpers import NAMES, until
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
@@ -85,7 +84,7 @@ class Phone:
         return self.sio.call(event, data, timeout=timeout)
 
     def close(self) -> None:
-        self.sio.disconnect()
+        self.sio.shutdown()        # disconnected, or no longer reconnecting
         self.http.close()          # its kept-alive connection too
 
 
@@ -174,25 +173,20 @@ def test_a_move_is_one_queue_message_whichever_process_holds_the_phones(stack):
     url = stack["proxy"].url
     tid, host, phones = open_table(url, 7)
     r = redis.Redis.from_url(stack["redis"].url)
-    listen = r.pubsub(ignore_subscribe_messages=True)
+    listen = r.pubsub()
     try:
         seq = host.wait_for(lambda: host.last.get("view")
                             and host.last["table"]["moves"] == 0, ("dealt",))["seq"]
-        listen.subscribe("bang-companion")
-        time.sleep(0.3)
-        while listen.get_message(timeout=0.2):
-            pass
+        listen.subscribe("bang-companion", MARK)
+        subscribed = []
+        until(lambda: _read(listen, subscribed, "subscribe") == 2, what="both subscriptions")
+        _heard(r, listen)                   # what was on its way before: dropped
         ack = phones["Ann"].call("move", {"set": {"in_play": CARDS[1]}})
         assert ack == {"ok": True}, ack
-        got = []
-        end = time.monotonic() + 3
-        while time.monotonic() < end:
-            m = listen.get_message(timeout=0.2)
-            if m:
-                got.append(m["data"])
         for name, p in list(phones.items()) + [("host", host)]:
             view = p.wait_seq(seq + 1)
             assert view["table"]["moves"] == 1, name
+        got = _heard(r, listen)             # every phone has the move: all it sent
         assert [m[:11] for m in got] == [b"bang-rooms\n"], got
         rooms = [line.split(b"\t", 1)[0] for line in got[0].split(b"\n")[1:]]
         assert len(rooms) == 8 and len(set(rooms)) == 8, rooms   # 7 seats and the host
@@ -201,6 +195,30 @@ def test_a_move_is_one_queue_message_whichever_process_holds_the_phones(stack):
         r.close()
         for p in [host, *phones.values()]:
             p.close()
+
+
+MARK = "bang-test-mark"      # a channel of the test's own, for a marker
+
+
+def _read(listen, into: list, kind: str = "message") -> int:
+    """Read what the subscription has now into `into` (the messages of `kind`): their count."""
+    while (m := listen.get_message(timeout=0.05)) is not None:
+        if m["type"] == kind:
+            into.append(m)
+    return len(into)
+
+
+def _heard(r, listen) -> list[bytes]:
+    """The messages of bang-companion the subscription has received until now: a marker
+    published on MARK after them reaches the same subscription after them (Redis sends a
+    subscriber's messages in the order it publishes them), so no listening window."""
+    marker = os.urandom(8).hex().encode()
+    r.publish(MARK, marker)
+    got: list = []
+    until(lambda: _read(listen, got) and any(m["data"] == marker for m in got),
+          what="the marker published after the messages")
+    end = next(i for i, m in enumerate(got) if m["data"] == marker)
+    return [m["data"] for m in got[:end] if m["channel"] == b"bang-companion"]
 
 
 def test_a_phone_revoked_through_one_process_gets_nothing_more_from_either(stack):
@@ -219,14 +237,18 @@ def test_a_phone_revoked_through_one_process_gets_nothing_more_from_either(stack
         assert r.status_code == 303
         new = Phone(url, {"table": tid, "token": r.headers["Location"].split("#", 1)[1]},
                     "app1")
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and not (old.errors and old_far.errors):
-            time.sleep(0.05)
+        # app1 tells the far phone; app0 tells its own one, or drops it
+        until(lambda: old_far.errors and (old.errors or not old.sio.connected),
+              what="both old phones told")
         assert [e["code"] for e in old_far.errors] == ["revoked"], old_far.errors
         seen_far, seen_old = len(old_far.seqs), len(old.seqs)
         for k, name in enumerate(["Bob", "Cid", "Dan", "Bob"]):
             assert phones[name].call("move", {"set": {"in_play": CARDS[k % 2]}})["ok"]
-        last = new.wait_seq(host.wait_seq(0)["seq"])
+        # every move has reached the phones of both processes (host, Cid: app0; the new
+        # phone, Bob: app1), so the old phones would have had theirs by now
+        for p in (host, phones["Cid"], phones["Bob"]):
+            p.wait_for(lambda p=p: p.last["table"]["moves"] == 4, ("4 moves",))
+        last = new.wait_for(lambda: new.last and new.last["table"]["moves"] == 4, ("4 moves",))
         assert last["table"]["you"]["name"] == "Ann" and last["table"]["moves"] == 4
         assert len(old_far.seqs) == seen_far and len(old.seqs) == seen_old
         # app0 took the claim and dropped its own old sockets; app1 only heard of it
@@ -263,22 +285,24 @@ def test_a_process_killed_mid_game_loses_no_acknowledged_move(stack):
             try:
                 ack = p.call("move", {"set": {"in_play": CARDS[k % 2]}}, timeout=3)
             except Exception:                 # disconnected, or no answer: not acked
-                time.sleep(0.1)
+                stop.wait(0.1)
                 continue
             if ack.get("ok"):
                 acked[name] += 1
-            time.sleep(0.2)     # a phone's pace: the server slows floods (companion.limits)
+            stop.wait(0.2)      # a phone's pace: the server slows floods (companion.limits)
 
     players = [threading.Thread(target=play, args=(n, p), daemon=True)
                for n, p in phones.items()]
     try:
         for t in players:
             t.start()
-        time.sleep(1.5)
+        until(lambda: sum(acked.values()) > 10, 60, "moves acknowledged before the kill")
         before = dict(acked)
         stack["apps"][0].kill()                        # SIGKILL, master and worker
         assert sum(before.values()) > 10, before
-        time.sleep(4)                                   # they reconnect and play on
+        # they reconnect and play on: each phone has a move acknowledged after the kill
+        until(lambda: all(acked[n] > before[n] for n in phones), 60,
+              "a move acknowledged from every phone after the kill")
         stop.set()
         for t in players:
             t.join(timeout=10)

@@ -548,9 +548,8 @@ def local_server(scratch):
     """This process's app on a loopback port (it reads the scratch catalogs)."""
     import threading
     from werkzeug.serving import make_server
-    from helpers import free_port
     app = create_app({"TESTING": True})
-    srv = make_server("127.0.0.1", free_port(), app, threaded=True)
+    srv = make_server("127.0.0.1", 0, app, threaded=True)     # port 0: the system picks
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     try:

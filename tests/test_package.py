@@ -21,7 +21,7 @@ import requests
 
 from companion import ROOT
 
-from helpers import free_port
+from helpers import LiveServer
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
@@ -86,30 +86,11 @@ def installed(tmp_path_factory):
     print(f"\nvenv and pip install . (the wheel) took {time.monotonic() - t0:.1f} s")
     for name in ("templates", "static", "companion", "engine"):   # the package alone now
         shutil.rmtree(os.path.join(src, name))
-    port = free_port()
-    log = open(base / "serve.log", "w+")
-    proc = subprocess.Popen(
-        serve_line.split() + ["--host", "127.0.0.1", "--port", str(port),
-                              "--data", str(base / "data")],
-        cwd=src, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ,
-                                                                PYTHONUNBUFFERED="1"))
-    url = f"http://127.0.0.1:{port}"
+    live = LiveServer(str(base / "data"), command=serve_line.split(), cwd=src).start()
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if requests.get(url + "/healthz", timeout=1).ok:
-                    break
-            except requests.ConnectionError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, \
-                (base / "serve.log").read_text()
-            time.sleep(0.1)
-        yield url, src, base
+        yield live.url, src, base
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
+        live.stop()
 
 
 def test_python_m_companion_is_the_command(installed):

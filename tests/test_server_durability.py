@@ -12,7 +12,7 @@ import requests
 
 from companion import create_app
 from companion.storage import SqliteStorage
-from helpers import LiveServer
+from helpers import until
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 
@@ -31,12 +31,12 @@ def test_storage_is_full_by_default(tmp_path):
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::ResourceWarning",
                             "ignore::pytest.PytestUnraisableExceptionWarning")
-def test_kill_9_loses_no_acknowledged_move(tmp_path):
+def test_kill_9_loses_no_acknowledged_move(serve):
     """10 kills at random moments while two tables play (phones and the host send
     moves, each waiting for its ack): after each restart every acknowledged move is in
     the log, in the order it was acknowledged."""
     rng = random.Random(12)
-    server = LiveServer(str(tmp_path / "data"), ("--quiet",)).start()
+    server = serve("--quiet")
     tables = []
     for _ in range(2):
         table_id, session = server.new_table()
@@ -78,13 +78,17 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
                     if ack.get("ok"):
                         by = "host" if who == "host" else who
                         acked[table_id].append({"by": by, **move})
-                time.sleep(0.02)
+                stop.wait(0.02)           # a phone's pace, cut short by the kill
             c.close()
         workers = [threading.Thread(target=play, args=(t[0], t[1], t[2], who))
                    for t in tables for who in ("host", "Ann", "Bob")]
         for w in workers:
             w.start()
-        time.sleep(rng.uniform(0.2, 0.6))
+        # a random moment mid-game: after a random number of acknowledged moves
+        target = sum(map(len, acked.values())) + rng.randrange(11, 30)
+        until(lambda: sum(map(len, acked.values())) >= target or stop.is_set(), 60,
+              f"cycle {cycle}: moves acknowledged before the kill")   # (or a slow ack
+        # stopped the senders: the kill comes then)
         server.kill()                                   # SIGKILL, mid-flight
         kills += 1
         stop.set()

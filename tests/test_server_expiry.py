@@ -17,7 +17,7 @@ from companion import create_app, i18n, wsgi
 from companion.limits import tables_in_use
 from companion.storage import SqliteStorage
 from engine.say import plural
-from helpers import NAMES, LiveServer, TableHelper
+from helpers import NAMES, TableHelper, until
 
 HOUR = 3600.0
 
@@ -93,13 +93,9 @@ def test_the_sweeper_stops_quietly_once_the_database_is_closed(tmp_path, caplog)
                         if t.name == "table-expiry" and t.is_alive()}
     others = sweepers()
     expiry.start()
-    time.sleep(0.5)
-    assert sweepers() - others
+    until(lambda: sweepers() - others, what="the sweeper to start")
     _parts(app).storage.close()
-    deadline = time.monotonic() + 5
-    while sweepers() - others and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not sweepers() - others
+    until(lambda: not sweepers() - others, what="the sweeper to stop")
     assert not [r for r in caplog.records if "sweep" in r.getMessage()]
 
 
@@ -189,12 +185,11 @@ def _wait_words(minutes: int, lang: str) -> str:
 
 
 @pytest.fixture
-def server(tmp_path):
-    s = LiveServer(str(tmp_path / "data"), ("--quiet", "--table-idle-hours", "0.0005")).start()
-    yield s
-    s.stop()
+def server(serve):
+    return serve("--quiet", "--table-idle-hours", "0.0005")
 
 
+@pytest.mark.slow
 def test_a_flood_from_one_address_does_not_stop_another_host(server):
     statuses = [_post(server.port, "127.0.0.2")[0] for _ in range(40)]
     assert statuses[:10] == [303] * 10 and set(statuses[10:]) == {429}, statuses
@@ -212,13 +207,12 @@ def test_a_flood_from_one_address_does_not_stop_another_host(server):
         assert status == 429 and words != _wait_words(3, "en") and words in html.unescape(page)
 
 
+@pytest.mark.slow
 def test_the_live_server_closes_an_unused_table_by_itself(server):
     table_id, session = server.new_table()
     assert session.get(f"{server.url}/t/{table_id}").status_code == 200
-    deadline = time.monotonic() + 15
-    while session.get(f"{server.url}/t/{table_id}").status_code != 410:
-        assert time.monotonic() < deadline, "the table was not closed"
-        time.sleep(0.3)
+    until(lambda: session.get(f"{server.url}/t/{table_id}").status_code == 410, 60,
+          "the unused table to be closed (idle for 1.8 s)", every=0.3)
     host = session.get(f"{server.url}/host/{table_id}")
     assert host.status_code == 410 and "table_closed" in host.text
     assert "Traceback" not in "".join(server.output)

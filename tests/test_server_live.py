@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 import requests
 import socketio
 import websocket
 
-from helpers import NAMES
+from helpers import NAMES, until
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
@@ -186,9 +185,7 @@ def test_reseat_moves_a_seat_to_a_new_phone(live_server):
     new_token = r.headers["Location"].split("#", 1)[1]
     assert new_token != tokens["Bob"]
     old = phones["Bob"]
-    deadline = time.monotonic() + 5
-    while not any(e == "error" for e, _ in old.messages) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    until(lambda: any(e == "error" for e, _ in old.messages), what="the old phone's error")
     assert [d["code"] for e, d in old.messages if e == "error"] == ["revoked"]
     refused = live_server.raw_connect({"table": table_id, "token": tokens["Bob"]})
     assert refused[-1].startswith("44") and '"code":"revoked"' in refused[-1]

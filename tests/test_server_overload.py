@@ -8,13 +8,12 @@ import gc
 import json
 import socket
 import threading
-import time
 
 import pytest
 import requests
 import websocket
 
-from helpers import LiveServer, english
+from helpers import LiveServer, english, until
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
@@ -30,11 +29,8 @@ def _table(server: LiveServer):
 
 
 @pytest.fixture
-def small_server(tmp_path):
-    server = LiveServer(str(tmp_path / "data"), ("--max-tables", "3", "--max-sockets", "16",
-                                                 "--quiet")).start()
-    yield server
-    server.stop()
+def small_server(serve):
+    yield serve("--max-tables", "3", "--max-sockets", "16", "--quiet")
     gc.collect()
 
 
@@ -78,11 +74,11 @@ def test_past_the_limits_newcomers_are_refused_and_players_keep_every_ack(small_
                 sent[0] += 1
                 acks.append(ack)
             k += 1
-            time.sleep(0.25)            # a brisk phone: 4 changes a second
+            stop.wait(0.25)             # a brisk phone: 4 changes a second
     workers = [threading.Thread(target=play, args=(c,)) for _, c in phones]
     for w in workers:
         w.start()
-    time.sleep(0.5)
+    until(lambda: sent[0] >= len(workers), what="every phone playing")
     second_screen = s.client({"table": tables[0][0]}, cookie=tables[0][1])  # the 16th
     second_screen.wait_for(lambda snap: True)
     # the 17th is refused, with the code (read off a bare WebSocket)
@@ -96,19 +92,24 @@ def test_past_the_limits_newcomers_are_refused_and_players_keep_every_ack(small_
             idle.append(socket.create_connection(("127.0.0.1", s.port), timeout=2))
         except OSError:
             break
-    time.sleep(0.3)
-    try:
-        busy = requests.get(s.url + "/healthz", timeout=5)
-        assert busy.status_code == 503 and "server_full" in busy.text
-    except requests.ConnectionError:
-        pass                                   # refused outright: also a clear "no"
+
+    def full() -> bool:
+        try:
+            busy = requests.get(s.url + "/healthz", timeout=5)
+        except requests.ConnectionError:
+            return True                        # refused outright: also a clear "no"
+        assert busy.status_code in (200, 503), busy.status_code
+        return busy.status_code == 503 and "server_full" in busy.text
+    until(full, what="/healthz to say server_full while the idle connections are open")
     for c in idle:
         c.close()
-    time.sleep(2)
+    # the players go on playing through it: 8 changes each at least
+    until(lambda: sent[0] >= 12 * 8, 120, "8 changes from each of the 12 phones")
     stop.set()
     for w in workers:
         w.join(timeout=10)
-    assert requests.get(s.url + "/healthz", timeout=5).text == "ok"
+    until(lambda: requests.get(s.url + "/healthz", timeout=5).text == "ok",
+          what="/healthz to say ok once the idle connections are closed")
     assert sent[0] >= 12 * 8 and len(acks) == sent[0]
     assert all(a["ok"] for a in acks), [a for a in acks if not a["ok"]][:3]
     # every acknowledged move is in the tables' logs
@@ -166,9 +167,10 @@ def test_a_flooding_phone_is_slowed_then_dropped(live_server):
     assert accepted <= 30, accepted          # the burst, and a few a second
     assert closed, "the flooding socket was not dropped"
     # the calm phone still plays, and saw only the accepted moves of the flood
-    for _ in range(3):
-        assert calm.call("move", {"set": {"life": 3}})["ok"]
-        time.sleep(0.3)
+    for life in (3, 2, 3):
+        assert calm.call("move", {"set": {"life": life}})["ok"]
+    # every snapshot up to the calm phone's last change has come (they come in order)
+    calm.wait_for(lambda snap: snap["table"]["moves"] >= accepted + 3)
     assert len(calm.snapshots()) - before <= accepted + 3 + 4
     assert "Traceback" not in "".join(s.output)
     ws.shutdown()

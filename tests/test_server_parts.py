@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-import time
 import types
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from companion import cli, create_app, net, qr
 from companion.seams.werkzeug import scrub
 from companion.storage import Behind, SqliteStorage
-from helpers import NAMES, TableHelper, english
+from helpers import NAMES, TableHelper, english, until
 
 
 def test_storage_round_trip_and_undo_flag(tmp_path):
@@ -128,9 +127,7 @@ def test_check_subcommand_calls_the_checker(monkeypatch):
 
 @pytest.mark.slow
 def test_serve_prints_the_url_and_qr_code(live_server):
-    deadline = time.monotonic() + 5
-    while "join" not in "".join(live_server.output) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    until(lambda: "join" in "".join(live_server.output), what="the join line")
     out = "".join(live_server.output)
     assert f"Phones join at: {live_server.url}/join" in out
     assert "█" in out or "▀" in out

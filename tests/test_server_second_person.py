@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import LiveServer
 
 LANGS = ("en", "hu", "ru")
 SEATS = ("Ann", "Bob", "Cid", "Dan")
@@ -55,8 +54,8 @@ def reason(ack: dict, target: str) -> str:
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::ResourceWarning",
                             "ignore::pytest.PytestUnraisableExceptionWarning")
-def test_own_phone_says_you_the_others_and_the_host_name_the_player(tmp_path):
-    server = LiveServer(str(tmp_path / "data"), ("--quiet",)).start()
+def test_own_phone_says_you_the_others_and_the_host_name_the_player(serve):
+    server = serve("--quiet")
     try:
         table_id, session = server.new_table()
         tokens = {n: server.join(table_id, n) for n in SEATS}
