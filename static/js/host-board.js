@@ -23,8 +23,6 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   const cls = ["seat", turn && "turn", out && "out", falls && "falls", asked && "asked", seat.legend && "legend", leader && "leader"].filter(Boolean).join(" ");
   return h("button", {
     type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },
-    "aria-label": out ? t("{seat}, out of the game. Correct or move.", { seat: seat.name })
-      : turn ? t("{seat}, playing now. Correct or move.", { seat: seat.name }) : t("{seat}. Correct or move.", { seat: seat.name }),
     onclick: () => onPick(seat.name),
   },
   turn ? h("span", { class: "turn-flag" }, t("▶ Turn")) : null,
@@ -44,7 +42,10 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
       : [" · ", t("limit {n}", { n: seat.hand_limit ?? "?" })])),
   out ? null : chips(seat.in_play),
   (view.features || {}).fame ? h("span", { class: "seat-fame" },
-    seat.legend ? t("★ Legend") : t("fame {n}", { n: seat.fame ?? "?" })) : null);
+    seat.legend ? t("★ Legend") : t("fame {n}", { n: seat.fame ?? "?" })) : null,
+  // The button's name is what the tile shows (a label that hid it would not match what a
+  // voice-control user reads on the screen: WCAG 2.5.3), then what a tap does.
+  h("span", { class: "visually-hidden" }, t("Correct or move.")));
 }
 
 export function renderBoard(snap, onPick) {
