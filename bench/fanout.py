@@ -216,6 +216,7 @@ def run_ours(args, phones_of=None) -> dict:
                 per_phone = rec.bytes / rec.messages if rec.messages else float("nan")
             return {"lat": lat, "first": first, "lost": n_meas - len(lat), "moves": n_meas,
                     "connect_s": t_conn, "max_lag_ms": lag * 1000, "cpu_pct": cpu_pct,
+                    "cpu_ms_per_move": cpu_pct / 100.0 / args.rate * 1000,
                     "rss": rss_mb(srv.pid), "rss_idle": rss_idle,
                     "rss_peak": rss_mb(srv.pid, "VmHWM"), "full_size": rec.full_size,
                     "bytes_per_phone": per_phone, "fulls": rec.fulls}
@@ -247,6 +248,7 @@ def report(ours: dict) -> None:
     print(f"bytes_per_move_per_phone: {ours['bytes_per_phone']:.0f} B")
     print(f"bytes_per_move_per_phone_before: {ours['full_size']} B  (a full snapshot)")
     print(f"server_cpu_pct: {ours['cpu_pct']:.1f} %")
+    print(f"server_cpu_ms_per_move: {ours['cpu_ms_per_move']:.2f} ms")
     print(f"server_rss_mb: {ours['rss']:.1f} MB  (idle {ours['rss_idle']:.1f} MB,"
           f" peak {ours['rss_peak']:.1f} MB)", flush=True)
 
@@ -336,11 +338,13 @@ def main() -> None:
     p50 = median([pct(o["lat"], 50) for o, _ in runs])
     p99 = median([pct(o["lat"], 99) for o, _ in runs])
     rss = median([o["rss"] for o, _ in runs])
+    cpu = median([o["cpu_ms_per_move"] for o, _ in runs])
     if args.runs > 1:
         print(f"-- medians of {args.runs} runs")
         print(f"fanout_p50_ms: {p50:.2f} ms")
         print(f"fanout_p99_ms: {p99:.2f} ms")
         print(f"server_rss_mb: {rss:.1f} MB")
+        print(f"server_cpu_ms_per_move: {cpu:.2f} ms")
         print(f"bytes_per_move_per_phone: "
               f"{median([o['bytes_per_phone'] for o, _ in runs]):.0f} B")
         print(f"bytes_per_move_per_phone_before: "
@@ -351,13 +355,18 @@ def main() -> None:
     b50 = median([pct(b["lat"], 50) for b in bares])
     b99 = median([pct(b["lat"], 99) for b in bares])
     brss = median([b["rss"] for b in bares])
+    bcpu = median([b["cpu_pct"] / 100.0 / args.rate * 1000 for b in bares])
     if args.runs > 1:
         print(f"bare_fanout_p50_ms: {b50:.2f} ms")
         print(f"bare_fanout_p99_ms: {b99:.2f} ms")
         print(f"bare_server_rss_mb: {brss:.1f} MB")
+    print(f"bare_server_cpu_ms_per_move: {bcpu:.2f} ms")
     print(f"fanout_p50_ratio: {p50 / b50:.2f} x")
     print(f"fanout_p99_ratio: {p99 / b99:.2f} x")
     print(f"server_rss_ratio: {rss / brss:.2f} x")
+    print(f"server_cpu_per_move_ratio: {cpu / bcpu:.2f} x  (each run's ratio: "
+          + ", ".join(f"{o['cpu_ms_per_move'] / (b['cpu_pct'] / 100.0 / args.rate * 1000):.2f}"
+                      for o, b in runs if b) + ")")
     ok = p50 <= 1.3 * b50 and p99 <= 1.5 * b99 and rss <= 1.2 * brss
     print("aim (p50 <= 1.3x, p99 <= 1.5x, RSS <= 1.2x the bare stack): "
           + ("met" if ok else "NOT met"))

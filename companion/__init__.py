@@ -141,7 +141,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if queue:
         from .relay import Relay
         relay = Relay(socketio.server.manager)
-    hub = Hub(socketio, app.config["BASE_URL"], presence, relay)
+    hub = Hub(socketio, app.config["BASE_URL"], presence, relay,
+              check=app.config.get("CHECK_PATCHES", app.config.get("TESTING", False)))
     limits = Limits(max_tables=app.config["MAX_TABLES"], max_sockets=app.config["MAX_SOCKETS"],
                     tables_per_hour=app.config["TABLES_PER_HOUR"])
     if not app.config.get("RATE_LIMITS", not app.config.get("TESTING")):

@@ -20,6 +20,11 @@ numbers, true/false/null); `true` and `1` are different values, as they are in
 JavaScript. Key order is kept: where a dict's keys would end in another order than the
 new snapshot's, the whole dict is sent.
 
+The hub works the patch out on the snapshot before its messages are worded (once for
+all of a seat's languages) and then words only the patch, as it would any part of a
+snapshot: so `diff` never patches inside a message (a dict with the "$t" key), it
+replaces it whole, and no patch holds a part of a message.
+
 `seq` travels beside the patch, never in it; presence (who is connected) is not part
 of what is compared either: it changes without a new `seq`, and travels whole as
 `presence` beside the patch (`compose` puts it back).
@@ -27,6 +32,8 @@ of what is compared either: it changes without a new `seq`, and travels whole as
 from __future__ import annotations
 
 import copy
+
+from engine.say import KEY
 
 
 def same(a, b) -> bool:
@@ -42,32 +49,49 @@ def same(a, b) -> bool:
     return a == b
 
 
-def diff(old, new, strict: bool = True):
+def diff(old, new, strict: bool = True, memo: dict | None = None):
     """The patch that turns `old` into `new` (both plain JSON values); None: no change.
 
     `strict=False` compares with Python's `==` (C speed, but `True == 1 == 1.0`): the
-    hub uses it and then checks the patch (applied to its copy, the JSON must be the
-    new snapshot's), sending the full snapshot in the rare case where that equality
-    hid a change."""
-    return _diff(old, new, same if strict else _eq)
+    hub uses it; the tests check that the patch, applied to the JSON the hub sent, gives
+    the new snapshot's JSON (Hub `check`), which no real snapshot has failed.
+
+    `memo` (a dict, one per change): the patches of pairs of lists and dicts already
+    compared, by identity. The seats' snapshots of one change share their public part
+    (engine.all_views) and so did those of the change before: it is compared once for
+    all the seats. It holds what it compared, so that no id is reused while it lives."""
+    return _diff(old, new, same if strict else _eq, memo)
 
 
 def _eq(a, b) -> bool:
     return a == b
 
 
-def _diff(old, new, eq):
+def _diff(old, new, eq, memo=None):
     t = type(new)
     if t is not type(old):
         return [new]
     if t is dict:
-        return _diff_dict(old, new, eq)
+        if KEY in new or KEY in old:         # a message: replaced whole (see the top)
+            return None if eq(old, new) else [new]
+        return _diff_dict(old, new, eq, memo)
     if t is list:
-        return _diff_list(old, new, eq)
+        return _diff_list(old, new, eq, memo)
     return None if old == new else [new]
 
 
-def _diff_dict(old: dict, new: dict, eq):
+def _part(old, new, eq, memo):
+    """The patch of one value inside a dict or a list (None: unchanged)."""
+    if memo is not None and (type(new) is dict or type(new) is list):
+        key = (id(old), id(new))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (old, new, None if eq(old, new) else _diff(old, new, eq, memo))
+        return hit[2]
+    return None if eq(old, new) else _diff(old, new, eq, memo)
+
+
+def _diff_dict(old: dict, new: dict, eq, memo=None):
     if list(old) != list(new):
         added = [k for k in new if k not in old]
         if [k for k in old if k in new] + added != list(new):
@@ -78,14 +102,15 @@ def _diff_dict(old: dict, new: dict, eq):
             out[k] = []
     for k, v in new.items():
         if k in old:
-            if not eq(old[k], v):
-                out[k] = _diff(old[k], v, eq)
+            sub = _part(old[k], v, eq, memo)
+            if sub is not None:
+                out[k] = sub
         else:
             out[k] = [v]
     return out or None
 
 
-def _diff_list(old: list, new: list, eq):
+def _diff_list(old: list, new: list, eq, memo=None):
     n, m = len(old), len(new)
     if n == m and eq(old, new):
         return None
@@ -96,8 +121,9 @@ def _diff_list(old: list, new: list, eq):
     if n == m:
         out = {}
         for i, (x, y) in enumerate(zip(old, new)):
-            if not eq(x, y):
-                out[str(i)] = _diff(x, y, eq)
+            sub = _part(x, y, eq, memo)
+            if sub is not None:
+                out[str(i)] = sub
         return out
     return [new]
 

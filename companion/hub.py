@@ -16,10 +16,15 @@ phone is connected. Who is connected is then counted across processes
 A socket that connected with `"delta": 1` in its auth (the pages do) is in the room's
 `…:d` twin and gets what changed since the seat's previous message (companion/delta.py,
 docs/protocol.md): one message built once per room, so every socket of one seat gets
-the same bytes, through a message queue too. The hub keeps, per such room, the JSON of
-the last snapshot it sent there (`seq` and text, a few KB): a room it has nothing for
-(a new socket, a `resync`, a change another process sent) gets a full snapshot instead,
-and so does a room whose patch would be no smaller.
+the same bytes, through a message queue too. The hub keeps, per seat (and for the host
+screens), the snapshot it sent last, before its words (the objects of engine.all_views,
+which a table's seats share: about 40 KB a table), and per patch room the `seq` it
+holds. The patch is worked out once per seat on the snapshot before its words, the
+seats' shared part once per change (delta.diff's `memo`), and only the patch is worded,
+once per language. A room it has nothing for (a new socket, a `resync`, a change
+another process sent) gets a full snapshot instead, and so does a room whose patch
+would be no smaller. The check that a patch applied again gives the snapshot runs in
+the tests (`check`), not on every move.
 """
 from __future__ import annotations
 
@@ -29,10 +34,16 @@ from dataclasses import dataclass
 
 from flask import has_request_context, request
 
+import engine
+
 from . import delta, i18n, snapshots, wire
 from .i18n import Wording
 
 log = logging.getLogger(__name__)
+_UNSET = object()
+SAME = object()         # a room's patch: the same seq and content as it was sent last
+PATCH_SMALL = 1024      # bytes of a patch's JSON below which it is not weighed against
+                        # the snapshot's
 
 
 @dataclass(frozen=True)
@@ -49,10 +60,14 @@ class Conn:
         return self.lobby_id is None
 
     @property
-    def room(self) -> str:
-        room = host_room(self.table_id) if self.is_host else seat_room(
+    def seat(self) -> str:
+        """The room of its seat (or the table's host screens), in every language."""
+        return host_room(self.table_id) if self.is_host else seat_room(
             self.table_id, self.lobby_id, self.token)
-        return worded(room, self.lang) + (":d" if self.delta else "")
+
+    @property
+    def room(self) -> str:
+        return worded(self.seat, self.lang) + (":d" if self.delta else "")
 
 
 def host_room(table_id: str) -> str:
@@ -72,14 +87,19 @@ def seat_room(table_id: str, lobby_id: str, token: str) -> str:
 class Hub:
     """The connections of every table, and `broadcast(table)`."""
 
-    def __init__(self, socketio, base_url: str = "", shared=None, relay=None) -> None:
+    def __init__(self, socketio, base_url: str = "", shared=None, relay=None,
+                 check: bool = False) -> None:
         self.socketio = socketio
         self.base_url = base_url.rstrip("/")
         self.shared = shared        # companion.presence.SharedPresence, several processes
         self.relay = relay          # companion.relay.Relay: a change's messages, at once
         self._conns: dict[str, Conn] = {}
         self._count: dict[str, dict[tuple[str | None, bool], int]] = {}   # by table
-        self._sent: dict[str, tuple[int, str, dict]] = {}   # patch room: seq, JSON, presence
+        self._sent: dict[str, tuple[int, dict]] = {}   # patch room: seq, presence sent
+        self._base: dict[str, tuple] = {}      # seat or host room: seq, snapshot sent
+        self._views: tuple | None = None               # (state, views): the last change's
+        self.check = check          # tests: every patch applied again must give the snapshot
+        self.missed = 0             # patches that `check` found wrong
         self._lock = threading.Lock()
         self.changes = 0            # broadcasts of a change by this process (/metrics)
 
@@ -106,6 +126,8 @@ class Hub:
                 if not counts[key]:
                     del counts[key]
                     self._sent.pop(conn.room, None)
+                    if not any(k[0] == conn.lobby_id for k in counts):
+                        self._base.pop(conn.seat, None)     # its seat's last socket
                     if not counts:
                         del self._count[conn.table_id]
         if conn is not None and self.shared:
@@ -162,6 +184,22 @@ class Hub:
             base = request.host_url.rstrip("/")
         return f"{base}/t/{table_id}"
 
+    def views(self, table) -> dict:
+        """The engine's views of `table`'s state ({None: public, seat name: that seat's}),
+        for the change being sent (hold `table.lock`). The hub keeps those of the last
+        state it sent, one table's at most: the snapshots of a connect at the same state
+        rebuild nothing, and no idle table keeps its views (a few KB of JSON each, several
+        times that as Python objects)."""
+        state = table.state
+        if state is None:
+            return {}
+        kept = self._views
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        views = engine.all_views(state)
+        self._views = (state, views)
+        return views
+
     def seat_view(self, table, entry: dict, lang: str) -> dict:
         """The full snapshot of `entry`'s seat in `lang`, as its socket's first message
         carries it once connected (hold `table.lock`): the phone page asks for it over
@@ -169,8 +207,7 @@ class Hub:
         connected."""
         presence = dict(connected(table, self._kinds(table.id)), **{entry["name"]: True})
         info = snapshots.table_info(table, self.join_url(table.id))
-        core = snapshots.for_seat(table, entry, info)
-        table.forget_views()
+        core = snapshots.for_seat(table, entry, info, self.views(table))
         return delta.compose(i18n.localize(core, lang, entry["name"]), presence)
 
     def broadcast(self, table, only: Conn | None = None) -> None:
@@ -181,19 +218,21 @@ class Hub:
         kinds = self._kinds(table.id)
         presence = connected(table, kinds)
         info = snapshots.table_info(table, self.join_url(table.id))
+        views = self.views(table)
         out: list | None = [] if self.relay else None
         words = Wording()
+        memo: dict = {}
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
                 continue
             if kinds.get(entry["id"]):
                 self._send(out, seat_room(table.id, entry["id"], entry["token"]),
                            kinds[entry["id"]], table.version, presence, words,
-                           snapshots.for_seat, table, entry, info, reader=entry["name"])
+                           snapshots.for_seat, table, entry, info, views,
+                           reader=entry["name"], memo=memo)
         if kinds.get(None) and (only is None or only.is_host):
             self._send(out, host_room(table.id), kinds[None], table.version, presence,
-                       words, snapshots.for_host, table, info)
-        table.forget_views()      # sent: what the server keeps is the JSON it sent (_sent)
+                       words, snapshots.for_host, table, info, views, memo=memo)
         if out:
             try:
                 self.relay.publish(out)     # one queue message for the whole change
@@ -209,48 +248,81 @@ class Hub:
             out.append((room, "snapshot", data))
 
     def _send(self, out: list | None, room: str, langs: dict, seq: int, presence: dict,
-              words: Wording, build, *args, reader: str | None = None) -> None:
-        """One room's message(s): the snapshot is built once, then worded in each language
-        its sockets read (`langs`: {lang: (full, patch)}; `words`: this change's), to
-        `reader` (a seat's name: its phone reads "you" for itself) or to the table (None).
+              words: Wording, build, *args, reader: str | None = None,
+              memo: dict | None = None) -> None:
+        """One room's message(s): the snapshot is built once; the patch from what the
+        room was sent last is worked out once, on the snapshot before it is worded (for
+        all its languages; `memo`: this change's comparisons, delta.diff), then only the
+        patch is worded in each language its sockets read (`langs`: {lang: (full,
+        patch)}; `words`: this change's), to `reader` (a seat's name: its phone reads
+        "you" for itself) or to the table (None). A full snapshot is worded whole.
         A failure is logged and does not stop the others (the change is stored already;
         the next change or reconnect resends)."""
         try:
             core = build(*args)
-            for lang, (full, patch) in langs.items():
-                said = words(core, lang, reader)
+            patch = _UNSET
+            for lang, (full, patches) in langs.items():
                 if full:
-                    self._emit(out, worded(room, lang), delta.compose(said, presence))
-                if patch:
-                    self._send_patch(worded(room, lang) + ":d", seq, said, presence, out)
+                    self._emit(out, worded(room, lang),
+                               delta.compose(words(core, lang, reader), presence))
+                if patches:
+                    if patch is _UNSET:
+                        patch = self._patch(room, seq, core, memo)
+                    self._send_patch(out, worded(room, lang) + ":d", seq, core, patch,
+                                     presence, lambda v: words(v, lang, reader))
         except Exception:
             log.exception("snapshot for %s failed", room.split(":")[0])
 
-    def _send_patch(self, room: str, seq: int, core: dict, presence: dict,
-                    out: list | None = None) -> None:
+    def _patch(self, room: str, seq: int, core: dict, memo: dict | None):
+        """(the seq it applies to, the patch) that turns what `room`'s patch sockets were
+        sent last into `core`, before wording (delta.diff never patches inside a
+        message); (seq, SAME): the same content again; None: send the full snapshot
+        (nothing known, a new game, or a patch no smaller than the snapshot).
+
+        Kept per room: the snapshot it was sent, as the objects it was built from. A
+        change's seats share most of theirs (engine.all_views: the public part), so a
+        table's eight kept snapshots weigh about 40 KB, less than their JSON."""
         new = {k: v for k, v in core.items() if k != "seq"}
-        body = wire.text(new)
+        with self._lock:
+            last = self._base.get(room)
+            self._base[room] = (seq, new, wire.text(new) if self.check else None)
+        if last is None or last[0] > seq:
+            return None
+        if last[0] == seq:
+            return (seq, SAME) if delta.same(last[1], new) else None
+        patch = delta.diff(last[1], new, strict=False, memo=memo)
+        size = len(wire.text(patch))
+        if size > PATCH_SMALL and size >= len(wire.text(new)):
+            return None                              # a new game: no smaller
+        if self.check and (wire.text(delta.apply_in_place(wire.read(last[2]), patch))
+                           != self._base[room][2]):
+            # the quick comparison (True == 1) hid a change, or a part kept was changed
+            # in place after it was sent: tests run with this check
+            log.error("a patch for %s missed a change: full snapshot sent", room)
+            self.missed += 1
+            return None
+        return last[0], patch
+
+    def _send_patch(self, out: list | None, room: str, seq: int, core: dict, patch,
+                    presence: dict, say) -> None:
+        """To one patch room (a seat's sockets of one language): the patch worded by
+        `say` (a patch is worded as any part of a snapshot), presence alone, nothing
+        (nothing new), or the full snapshot (the room holds another than the patch's
+        base)."""
         with self._lock:
             last = self._sent.get(room)
-            self._sent[room] = (seq, body, presence)
+            self._sent[room] = (seq, presence)
         packet: dict
-        if last is not None and last[0] == seq and last[1] == body:
-            if last[2] == presence:
+        if patch is None or last is None or last[0] != patch[0]:
+            packet = delta.compose(say(core), presence)
+        elif patch[1] is SAME:
+            if last[1] == presence:
                 return                               # nothing new for this seat
             packet = {"seq": seq, "presence": presence}
-        elif last is not None and last[0] < seq:
-            old = wire.read(last[1])
-            patch = delta.diff(old, new, strict=False)
-            packet = {"seq": seq, "base": last[0], "patch": patch}
-            if last[2] != presence:
+        else:
+            packet = {"seq": seq, "base": patch[0], "patch": say(patch[1])}
+            if last[1] != presence:
                 packet["presence"] = presence
-            # the check: the phone's copy after this patch is, as JSON, the new snapshot
-            # (a `True == 1` hidden by the quick comparison would show here)
-            after = delta.apply_in_place(old, patch)
-            if wire.text(after) != body or len(wire.text(patch)) >= len(body):
-                packet = delta.compose(core, presence)  # or a new game: no smaller
-        else:                # nothing sent yet, or the same seq with other content
-            packet = delta.compose(core, presence)
         self._emit(out, room, packet)
 
     def resend(self, table, conn: Conn) -> None:

@@ -40,22 +40,22 @@ def table_info(table, join_url: str) -> dict:
     return info
 
 
-def for_host(table, info: dict) -> dict:
-    """The host screen's snapshot: the public view."""
+def for_host(table, info: dict, views: dict) -> dict:
+    """The host screen's snapshot: the public view (`views`: engine.all_views)."""
     info = dict(info)
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
     info["unclaimed"] = [e["name"] for e in table.lobby if e.get("unclaimed")]
     info["characters"] = rules_of(table.ruleset).characters.names()   # the lobby's chooser
-    return {"seq": table.version, "table": info, "view": table.view(None),
+    return {"seq": table.version, "table": info, "view": views.get(None),
             "log": table.log[-LOG_SENT:]}
 
 
-def for_seat(table, entry: dict, info: dict) -> dict:
+def for_seat(table, entry: dict, info: dict, views: dict) -> dict:
     """One phone's snapshot: its own seat's view (its role and everything public)."""
     info = dict(info)
     if table.state is not None:          # dealt: the seats are in the view
         info.pop("lobby", None)
     info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
                    "seat": entry["name"] if table.state is not None else None}
-    return {"seq": table.version, "table": info, "view": table.view(entry["name"]),
+    return {"seq": table.version, "table": info, "view": views.get(entry["name"]),
             "log": table.log[-LOG_SENT_PHONE:]}

@@ -85,8 +85,6 @@ class Table:
         self.moves: list[dict] = []
         self.state: engine.State | None = None
         self.log: list[dict] = []
-        self._views_of: engine.State | None = None
-        self._views: dict = {}
 
     def _set_row(self, row: dict) -> None:
         self.id: str = row["id"]
@@ -193,21 +191,6 @@ class Table:
         if self.status == "playing" and self.state is not None and self.state.winner:
             return "over"
         return self.status
-
-    def view(self, seat: str | None) -> dict | None:
-        """The engine's view for `seat` (None: the public view), kept until the state
-        changes: a snapshot sent because someone connected rebuilds nothing."""
-        if self.state is None:
-            return None
-        if self._views_of is not self.state:
-            self._views_of, self._views = self.state, engine.all_views(self.state)
-        return self._views.get(seat)
-
-    def forget_views(self) -> None:
-        """Let the kept views go (the hub does once it has sent them): eight views of
-        a few KB of JSON each are, as Python objects, most of an idle table's memory;
-        the next snapshot builds them again (0.6 ms)."""
-        self._views_of, self._views = None, {}
 
     def live_moves(self) -> list[dict]:
         return [m["move"] for m in self.moves if not m["undone"]]

@@ -109,6 +109,9 @@ def play(seed: int, mode: str = "tracker", moves: int = 400) -> dict:
     for p in pairs:
         p.check(rng)
         sizes["full"] += len(text(p.full_snap))
+    # every patch, applied to the JSON sent before, gave the new snapshot's JSON
+    assert app.extensions["companion"].hub.check
+    assert app.extensions["companion"].hub.missed == 0
     app.extensions["companion"].storage.close()
     return {"played": played, "winner": table.state.winner}
 
@@ -162,21 +165,57 @@ class Recording:
 
 
 def test_the_hub_sends_a_full_snapshot_where_a_quick_comparison_hides_a_change():
+    # the check runs where the hub is made with `check` (every test's app: TESTING),
+    # not on every move of a real server
     from companion.hub import Hub
     io = Recording()
-    hub = Hub(io)
+    hub = Hub(io, check=True)
     snap = lambda seq, v: {"seq": seq, "table": {"id": "t"}, "view": {"a": v, "b": "x" * 200}}
-    hub._send_patch("r", 1, snap(1, 0), {"Ann": True})
-    hub._send_patch("r", 2, snap(2, 1), {"Ann": True})
-    hub._send_patch("r", 3, snap(3, True), {"Ann": True})     # True == 1 in Python
-    hub._send_patch("r", 3, snap(3, True), {"Ann": False})    # presence alone
-    hub._send_patch("r", 3, snap(3, True), {"Ann": False})    # nothing new: nothing sent
+    send = lambda seq, core, presence: hub._send(None, "r", {"en": (0, 1)}, seq, presence,
+                                                 lambda obj, lang, reader: obj,
+                                                 lambda: core)
+    send(1, snap(1, 0), {"Ann": True})
+    send(2, snap(2, 1), {"Ann": True})
+    send(3, snap(3, True), {"Ann": True})     # True == 1 in Python
+    send(3, snap(3, True), {"Ann": False})    # presence alone
+    send(3, snap(3, True), {"Ann": False})    # nothing new: nothing sent
     kinds = [("patch" in m, "view" in m, "presence" in m) for _, m in io.sent]
     assert kinds == [(False, True, False), (True, False, False), (False, True, False),
                      (False, False, True)]
     assert io.sent[1][1]["patch"] == {"view": {"a": [1]}}
+    assert hub.missed == 1
     assert io.sent[2][1]["view"]["a"] is True
     f = delta.Follower()
     for _, m in io.sent:
         f.receive(m)
     assert text(f.snapshot()) == text(delta.compose(snap(3, True), {"Ann": False}))
+
+
+def test_a_message_is_replaced_whole_so_that_a_patch_is_worded_as_a_snapshot_is():
+    # the hub works the patch out before the words (once for every language of a seat)
+    # and words only the patch: a patch inside a message would patch a sentence
+    old = {"why": {"$t": "{n} seats apart", "n": 2}, "seats": [{"$t": "Bang!"}], "x": 1}
+    new = {"why": {"$t": "{n} seats apart", "n": 3}, "seats": [{"$t": "Missed!"}], "x": 1}
+    assert delta.diff(old, new) == {"why": [new["why"]], "seats": {"0": [{"$t": "Missed!"}]}}
+    assert delta.diff(old, new, strict=False) == delta.diff(old, new)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "ru"])
+def test_the_hubs_worded_patches_rebuild_the_worded_snapshot(lang):
+    from companion import i18n
+    from companion.hub import Hub, Wording
+    io = Recording()
+    hub = Hub(io, check=True)
+    snap = lambda seq, n, card: {"seq": seq, "table": {"id": "t"}, "view": {
+        "why": {"$t": "{n} seats apart", "n": n}, "cards": [{"$t": card}], "b": "x" * 200}}
+    cores = [snap(1, 2, "Bang!"), snap(2, 3, "Bang!"), snap(3, 3, "Missed!")]
+    for core in cores:
+        hub._send(None, "r", {lang: (0, 1)}, core["seq"], {"Ann": True}, Wording(),
+                  lambda: core, reader="Ann")
+    assert ["patch" in m for _, m in io.sent] == [False, True, True]
+    f = delta.Follower()
+    for _, m in io.sent:
+        f.receive(m)
+    assert text(f.snapshot()) == text(delta.compose(i18n.localize(cores[-1], lang, "Ann"),
+                                                    {"Ann": True}))
+    assert hub.missed == 0

@@ -25,8 +25,9 @@ def test_a_change_worded_once_reads_as_each_snapshot_worded_alone(app, table, la
     assert ack == {"ok": True}, ack
     t = app.extensions["companion"].tables.get(table.id)
     info = snapshots.table_info(t, "http://x/t/" + t.id)
-    cores = [(snapshots.for_seat(t, e, info), e["name"]) for e in t.lobby]
-    cores.append((snapshots.for_host(t, info), None))
+    views = app.extensions["companion"].hub.views(t)
+    cores = [(snapshots.for_seat(t, e, info, views), e["name"]) for e in t.lobby]
+    cores.append((snapshots.for_host(t, info, views), None))
     words = Wording()           # one for the whole change, as the hub's
     shared = [wire.text(words(core, lang, reader)) for core, reader in cores]
     alone = [wire.text(i18n.localize(core, lang, reader)) for core, reader in cores]
