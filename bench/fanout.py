@@ -131,25 +131,31 @@ def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
     lock = threading.Lock()
 
     def make(t: int):
-        http = requests.Session()
-        r = http.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
-        table_id = r.headers["Location"].rsplit("/", 1)[1]
-        phones = []
-        for name in NAMES[:PLAYERS]:
-            r = http.post(f"{url}/t/{table_id}/join", data={"name": name},
+        # every request on a connection of its own: the server closes a kept-alive
+        # connection after 5 s idle, and connecting phones on a busy machine can take
+        # longer than that between two posts (a post on the closed connection failed
+        # with RemoteDisconnected, and is not retried)
+        close = {"Connection": "close"}
+        r = requests.post(url + "/tables", data={"mode": "tracker"}, headers=close,
                           allow_redirects=False)
-            token = r.headers["Location"].split("#", 1)[1]
+        table_id = r.headers["Location"].rsplit("/", 1)[1]
+        cookie = f"host_{table_id}={r.cookies.get(f'host_{table_id}')}"
+        tokens = []
+        for name in NAMES[:PLAYERS]:
+            r = requests.post(f"{url}/t/{table_id}/join", data={"name": name},
+                              headers=close, allow_redirects=False)
+            tokens.append(r.headers["Location"].split("#", 1)[1])
+        phones = []
+        for token in tokens:
             c = phones_of.connect(url, {"table": table_id, "token": token, **patches},
                                   rec.handler(offset + t))
             with lock:
                 clients.append(c)
             phones.append(c)
-        cookie = f"host_{table_id}={http.cookies.get(f'host_{table_id}')}"
         host = phones_of.connect(url, {"table": table_id}, headers={"Cookie": cookie})
         ack = host.call("deal", {}, timeout=10)
         if ack != {"ok": True}:
             raise SystemExit(f"deal refused: {ack}")
-        http.close()
         return phones, host
 
     # a few tables at once (their requests wait on the server, not on this process):
