@@ -24,6 +24,8 @@ SERVER_CODES: dict[str, str] = {
     "wrong_status": N_("The table is not in the right stage for this (lobby, playing, over)."),
     "bad_deal": N_("The deal could not be made (player count, characters or options)."),
     "nothing_to_undo": N_("There is no move left to take back in this game."),
+    "nothing_to_redo": N_("There is no move to bring back: only what an undo took back, "
+                          "before a new move is made."),
     "not_yours": N_("Only your own last move can be taken back, while nobody has acted since."),
     "bad_origin": N_("Requests from another site are refused."),
     "bad_host": N_("This server does not answer to that name (the Host header)."),

@@ -53,11 +53,12 @@ class PostgresStorage(SqlStorage):
         with self._pool.connection() as conn, conn.transaction():
             yield conn
 
-    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
+    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None,
+             redo: int | None = None, drop: bool = False) -> None:
         values = encode(row)
         only_version = self._only_version(row, values)
         with self._saving(row, values), self._pool.connection() as conn:
-            if only_version and move is not None and undo is None:
+            if only_version and move is not None and undo is None and not drop:
                 # the common move: one statement, one round trip
                 cur = conn.execute(self.sql.move_only, (
                     row["version"], values[-1], row["id"], row["version"] - 1,
@@ -66,7 +67,7 @@ class PostgresStorage(SqlStorage):
                     raise Behind(row["id"])
             else:
                 with conn.transaction():
-                    self._write(conn, row, values, only_version, move, undo)
+                    self._write(conn, row, values, only_version, move, undo, redo, drop)
 
     def close(self) -> None:
         self.closed = True

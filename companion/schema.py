@@ -39,7 +39,8 @@ CREATE TABLE IF NOT EXISTS moves (
     seq       INTEGER NOT NULL,    -- 1, 2, ... within one game, undone moves included
     at        DOUBLE PRECISION NOT NULL,
     move_json TEXT NOT NULL,
-    undone    INTEGER NOT NULL DEFAULT 0,
+    undone    INTEGER NOT NULL DEFAULT 0,  -- 1: taken back (may be redone); 2: and a
+                                           -- new move came after it (for good)
     PRIMARY KEY (table_id, game, seq)
 );
 """
@@ -84,6 +85,9 @@ class Statements:
     add_move: str = ("INSERT INTO moves (table_id, game, seq, at, move_json, undone)"
                      " VALUES (?,?,?,?,?,0)")
     undo: str = "UPDATE moves SET undone=1 WHERE table_id=? AND game=? AND seq=?"
+    redo: str = "UPDATE moves SET undone=0 WHERE table_id=? AND game=? AND seq=? AND undone=1"
+    # a new move: what was taken back can no longer be redone
+    drop: str = "UPDATE moves SET undone=2 WHERE table_id=? AND game=? AND undone=1"
     # bump and add_move in one statement (one round trip to a server database): it
     # inserts nothing unless the row was still at the version it was read at
     move_only: str = ("WITH bumped AS (UPDATE tables SET version=?, active_at=? WHERE id=?"
@@ -141,7 +145,8 @@ def move_json(move: dict) -> str:
 
 
 def decode_moves(rows) -> list[dict]:
-    return [{"seq": s, "at": at, "move": json.loads(m), "undone": bool(u)}
+    """`undone`: taken back; `redo`: taken back, and no new move made since."""
+    return [{"seq": s, "at": at, "move": json.loads(m), "undone": bool(u), "redo": u == 1}
             for s, at, m, u in rows]
 
 
@@ -191,7 +196,8 @@ class SqlStorage:
         return self._written.get(row["id"]) == (row["version"] - 1, values[:CONTENT])
 
     def _write(self, conn, row: dict, values: tuple, only_version: bool,
-               move: dict | None, undo: int | None) -> None:
+               move: dict | None, undo: int | None, redo: int | None = None,
+               drop: bool = False) -> None:
         """The statements of one `save`, inside the caller's transaction."""
         if only_version:
             cur = conn.execute(self.sql.bump, (row["version"], values[-1], row["id"],
@@ -203,8 +209,12 @@ class SqlStorage:
         if move is not None:
             conn.execute(self.sql.add_move, (row["id"], row["game"], move["seq"], move["at"],
                                              move_json(move)))
+        if drop:
+            conn.execute(self.sql.drop, (row["id"], row["game"]))
         if undo is not None:
             conn.execute(self.sql.undo, (row["id"], row["game"], undo))
+        if redo is not None:
+            conn.execute(self.sql.redo, (row["id"], row["game"], redo))
 
     @contextmanager
     def _saving(self, row: dict, values: tuple):

@@ -44,6 +44,7 @@ def for_host(table, info: dict, views: dict) -> dict:
     """The host screen's snapshot: the public view (`views`: engine.all_views)."""
     info = dict(info)
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
+    info["can_redo"] = table.can_redo
     info["unclaimed"] = [e["name"] for e in table.lobby if e.get("unclaimed")]
     info["characters"] = rules_of(table.ruleset).characters.names()   # the lobby's chooser
     return {"seq": table.version, "table": info, "view": views.get(None),

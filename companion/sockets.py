@@ -201,6 +201,10 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     def on_undo(table, conn, data):
         table.undo()
 
+    @handler("redo", "host")
+    def on_redo(table, conn, data):
+        table.redo()
+
     @handler("take_back", "seat")
     def on_take_back(table, conn, data):
         table.take_back(table.entry(conn.lobby_id)["name"])

@@ -55,9 +55,12 @@ class Storage(Protocol):
     def moves(self, table_id: str, game: int) -> list[dict]:
         """The log of one game: `[{"seq", "at", "move", "undone"}]` in order."""
 
-    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
+    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None,
+             redo: int | None = None, drop: bool = False) -> None:
         """Write the table row and, in the same transaction, append `move`
-        (`{"seq", "at", "move"}`) or mark the move numbered `undo` as undone.
+        (`{"seq", "at", "move"}`) or mark the move numbered `undo` as undone (it may be
+        redone: `redo` makes it live again); `drop`: the moves taken back can no longer
+        be redone (a new move was made).
         Raises Behind if the stored row is not at `row["version"] - 1`."""
 
     def close(self) -> None:
@@ -106,11 +109,12 @@ class SqliteStorage(SqlStorage):
                 raise
             self._db.execute("COMMIT")
 
-    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None) -> None:
+    def save(self, row: dict, *, move: dict | None = None, undo: int | None = None,
+             redo: int | None = None, drop: bool = False) -> None:
         values = encode(row)
         only_version = self._only_version(row, values)
         with self._saving(row, values), self._transaction() as db:
-            self._write(db, row, values, only_version, move, undo)
+            self._write(db, row, values, only_version, move, undo, redo, drop)
 
     def close(self) -> None:
         with self._lock:

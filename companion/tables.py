@@ -361,7 +361,11 @@ class Table:
         seq = len(self.moves) + 1
         # the log holds the move as the engine read it, never what the client sent
         entry = {"seq": seq, "at": time.time(), "move": parsed.to_dict(), "undone": False}
-        self._save(self.row(), move=entry)
+        # a new move: what the host took back can no longer be redone
+        drop = any(m.get("redo") for m in self.moves)
+        self._save(self.row(), move=entry, drop=drop)
+        if drop:
+            self.moves = [dict(m, redo=False) if m.get("redo") else m for m in self.moves]
         self.moves.append(entry)
         self.state = state
         self.log.extend(games.log_lines(seq, events))
@@ -384,11 +388,35 @@ class Table:
         if not live:
             raise Problem("nothing_to_undo")
         last = live[-1]
-        moves = [dict(m, undone=True) if m is last else m for m in self.moves]
+        moves = [dict(m, undone=True, redo=True) if m is last else m for m in self.moves]
         state, log_lines = games.replay(self.header, moves)
         self._save(self.row(), undo=last["seq"])
         self.moves, self.state, self.log = moves, state, log_lines
         return last["move"]
+
+    def _redoable(self) -> dict | None:
+        """The move a redo brings back: the first of those taken back after the last
+        live move, while no new move has been made since (their `redo` flag)."""
+        after = max((m["seq"] for m in self.moves if not m["undone"]), default=0)
+        kept = [m for m in self.moves if m.get("redo") and m["undone"] and m["seq"] > after]
+        return kept[0] if kept else None
+
+    @property
+    def can_redo(self) -> bool:
+        return self.status == "playing" and self._redoable() is not None
+
+    def redo(self) -> dict:
+        """Bring back the move the last undo took back (replay with it). Refused once a
+        new move was made after the undo. Returns that move."""
+        self._need("playing")
+        back = self._redoable()
+        if back is None:
+            raise Problem("nothing_to_redo")
+        moves = [dict(m, undone=False, redo=False) if m is back else m for m in self.moves]
+        state, log_lines = games.replay(self.header, moves)
+        self._save(self.row(), redo=back["seq"])
+        self.moves, self.state, self.log = moves, state, log_lines
+        return back["move"]
 
     @property
     def last_mover(self) -> str | None:

@@ -208,3 +208,63 @@ def test_two_tabs_of_one_seat_share_its_room(table):
     assert table.last("host")["table"]["seats_connected"]["Bob"] is True
     first.disconnect()
     assert table.last("host")["table"]["seats_connected"]["Bob"] is False
+
+
+def _lives(snap):
+    return [s["life"] for s in snap["view"]["seats"]]
+
+
+def test_redo_brings_back_what_undo_took_until_a_new_move(table):
+    """The host's undo keeps what it took back: redo brings the moves back, last taken
+    back last, until a new move is made; then redo is refused with a code and a sentence.
+    What can be redone survives a restart (it is in the stored log)."""
+    from companion.tables import Tables
+    table.seat(NAMES[:4])
+    table.deal()
+    start = _lives(table.last("host"))
+    assert table.emit("host", "redo")["error"]["code"] == "nothing_to_redo"
+    assert table.emit("Bob", "move", {"set": {"life": start[1] - 1}})["ok"]
+    assert table.emit("Cid", "move", {"set": {"life": start[2] - 1}})["ok"]
+    assert table.emit("host", "undo")["ok"] and table.emit("host", "undo")["ok"]
+    snap = table.last("host")
+    assert _lives(snap) == start and snap["table"]["can_redo"] is True
+    assert snap["table"]["moves"] == 0 and snap["table"]["can_undo"] is False
+
+    # a restart keeps the moves taken back, and what can be redone
+    storage = table.app.extensions["companion"].storage
+    again = Tables(storage).get(table.id)
+    assert again.can_redo and [m["undone"] for m in again.moves] == [True, True]
+
+    assert table.emit("host", "redo")["ok"]           # Bob's move first: it was made first
+    assert _lives(table.last("host"))[1:3] == [start[1] - 1, start[2]]
+    assert table.emit("host", "redo")["ok"]
+    snap = table.last("host")
+    assert _lives(snap)[1:3] == [start[1] - 1, start[2] - 1]
+    assert snap["table"]["can_redo"] is False and snap["table"]["moves"] == 2
+    assert [line["kind"] for line in snap["log"] if line["kind"] == "undo"] == []
+    assert table.emit("host", "redo")["error"]["code"] == "nothing_to_redo"
+
+    # undo, then a new move: what was taken back is gone for good, in storage too
+    assert table.emit("host", "undo")["ok"]
+    assert table.last("host")["table"]["can_redo"] is True
+    assert table.emit("Dan", "move", {"set": {"life": start[3] - 1}})["ok"]
+    snap = table.last("host")
+    assert snap["table"]["can_redo"] is False
+    assert _lives(snap)[1:4] == [start[1] - 1, start[2], start[3] - 1]
+    ack = table.emit("host", "redo")
+    assert ack["ok"] is False and ack["error"]["code"] == "nothing_to_redo"
+    assert "new move" in ack["error"]["message"]
+    again = Tables(storage).get(table.id)
+    assert not again.can_redo and [m["undone"] for m in again.moves] == [False, True, False]
+    # ... and an undo of the new move does not bring the old one back within reach
+    assert table.emit("host", "undo")["ok"]
+    assert table.emit("host", "redo")["ok"]
+    assert _lives(table.last("host"))[1:4] == [start[1] - 1, start[2], start[3] - 1]
+
+
+def test_redo_is_the_hosts(table):
+    table.seat(NAMES[:4])
+    table.deal()
+    assert table.emit("Bob", "move", {"set": {"life": 1}})["ok"]
+    assert table.emit("host", "undo")["ok"]
+    assert table.emit("Bob", "redo")["error"]["code"] == "not_host"

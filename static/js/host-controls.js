@@ -20,7 +20,14 @@ function actsFor(seat, view) {
   return [];
 }
 
-export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
+// What the undo takes back, in the log's words: the lines of the last move that stands.
+function lastMove(log) {
+  const live = log.filter((l) => l && l.kind !== "undo" && l.kind !== "deal" && Number(l.seq) > 0);
+  const seq = Math.max(0, ...live.map((l) => Number(l.seq)));
+  return live.filter((l) => Number(l.seq) === seq).map((l) => l.text).join(" ");
+}
+
+export function wireControls({ send, getSeat, getTurn, getView = () => ({}), getLog = () => [] }) {
   const seatDialog = $("#seat-dialog");
   let current = null;
 
@@ -77,7 +84,16 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}) }) {
   });
   $("#sd-close").addEventListener("click", () => seatDialog.close());
 
-  $("#undo").addEventListener("click", () => send("undo", {}));
+  // Undo asks first, as every move that cannot be taken back does; Redo brings it back
+  // (until a new move is made), so it does not ask.
+  $("#undo").addEventListener("click", async () => {
+    const what = lastMove(getLog());
+    const text = t("Redo brings it back, until a new move is made.");
+    if (await ask(what ? `${what} ${text}` : text, { yes: t("Undo"), title: t("Take back the last move?") })) {
+      send("undo", {});
+    }
+  });
+  $("#redo").addEventListener("click", () => send("redo", {}));
   $("#end-game").addEventListener("click", async () => {
     if (await ask(t("Everyone's role is shown and the game stops here."), { yes: t("End the game"), title: t("End the game?") })) {
       send("end_game", {});

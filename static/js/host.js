@@ -21,7 +21,7 @@ const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.na
 const lobby = wireLobby(send);
 wireHostReferee(send);
 const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", "turn"),
-  getView: () => get(snap, "view") });
+  getView: () => get(snap, "view"), getLog: () => list(get(snap, "log")) });
 
 function render(s) {
   snap = s;
@@ -44,6 +44,7 @@ function render(s) {
   controls.refresh({ ended: over && wasOver === false });
   wasOver = over;
   $("#undo").disabled = table.can_undo === false;
+  $("#redo").disabled = !table.can_redo;
   $("#end-game").disabled = table.status === "over";
   $("#new-game-open").classList.toggle("primary", table.status === "over");
   fill($("#log"), list(get(s, "log")).slice().reverse().map((l) => h("li", { class: `log-${l.kind || "line"}` }, l.text || "")));
