@@ -115,6 +115,8 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     assert ann.evaluate("window.__vibrated") is not None
     shot(ann, "phone-your-turn")
     ann.get_by_role("button", name="End my turn").click()
+    # ending a turn asks first, in the one confirmation dialog (issue 27 item 2)
+    ann.locator("#confirm-dialog").get_by_role("button", name="Yes, end my turn").click()
     expect(ann.locator("#turn-text")).to_have_text("Bob's turn")
     expect(bob.locator("#turn-text")).to_have_text("Your turn!")
     expect(ann.get_by_role("button", name="End my turn")).to_be_hidden()

@@ -3,10 +3,12 @@ asks first, in the one confirmation dialog (static/js/confirm.js, templates/_con
 the host's undo asks and a redo brings the move back. In a real Chromium."""
 from __future__ import annotations
 
+import json
+
 import pytest
 import socketio
 
-from browsing import Watch, create_table, join_by_request, seat_tile
+from browsing import Watch, create_table, join_by_request, loopback_only, seat_tile
 
 try:
     from playwright.sync_api import expect
@@ -22,6 +24,118 @@ def phone_move(server: str, table_id: str, token: str, move: dict) -> None:
         assert c.call("move", move, timeout=5)["ok"]
     finally:
         c.disconnect()
+
+
+def start_from_record(browser, watch, server, tmp_path, record: dict):
+    """The host page of a table started from `record` on the start page."""
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(record, ensure_ascii=False))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    host = watch.page(ctx, "host")
+    host.goto(server + "/")
+    host.get_by_label("Game record (.json)").set_input_files(str(path))
+    host.get_by_role("button", name="Start from this record").click()
+    expect(host.locator(".seat")).to_have_count(len(record["seats"]))
+    return ctx, host
+
+
+def seat_phone(browser, watch, pw, host, name: str, device: str = "Pixel 7", **extra):
+    """A phone that takes `name`'s seat through the host's claim link."""
+    claims = host.locator("#host-ref-claims")
+    claims.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
+    row = claims.locator("li", has=host.locator("img"))
+    url = loopback_only(row.locator(".join-url").first.inner_text().strip())
+    ctx = browser.new_context(**pw.devices[device], **extra)
+    page = watch.page(ctx, name)
+    page.goto(url)
+    expect(page.locator("#game-view")).to_be_visible()
+    return ctx, page
+
+
+@pytest.mark.browser
+def test_a_feat_that_ends_the_turn_asks_first(server, pw, browser, tmp_path):
+    """Legends' For a Few Cards More ends the turn: like "End my turn", it asks first."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "legends", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson",
+                         "life": 5, "hand": 7},
+                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
+                        {"name": "Cid", "role": "renegade", "character": "Jesse Jones"},
+                        {"name": "Dan", "role": "outlaw", "character": "Sid Ketchum"}],
+              "feats": [{"name": "For a Few Cards More", "tokens": {}}],
+              "turn": "Ann", "phase": "play"}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
+    card = ann.locator('#feats-list .feat-card[data-feat="For a Few Cards More"]')
+    perform = card.get_by_role("button", name="Perform my turn ends")
+    perform.click()
+    dialog = ann.locator("#confirm-dialog")
+    expect(dialog).to_contain_text("End your turn?")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    expect(ann.locator("#turn-text")).to_have_text("Your turn!")
+    perform.click()
+    dialog.get_by_role("button", name="Perform and end my turn").click()
+    expect(host.locator("#turn-line")).to_have_text("Bob's turn")
+    assert not watch.errors, watch.errors
+    ann_ctx.close()
+    host_ctx.close()
+
+
+@pytest.mark.browser
+def test_who_can_reach_me_says_so_and_an_eliminated_player_is_told_he_is_out(server, pw,
+                                                                             browser, tmp_path):
+    """Issue 27 items 3 and 7, on a Hungarian phone: the "who can reach me" list says the
+    other cannot reach me (not that I cannot reach him); once out of the game, the
+    distances say so rather than "shown once the cards are dealt"."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
+                        {"name": "Bob", "role": "outlaw", "character": "Kit Carlson",
+                         "life": 1},
+                        {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
+                        {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}],
+              "phase": "play"}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", locale="hu-HU")
+    bob.locator("#reach-box summary").click()
+    far = bob.locator("#reached-by li", has_text="Dan")         # two seats away, Colt .45
+    expect(far).to_contain_text("nem ér el téged")
+    expect(far).not_to_contain_text("nem éred el")
+    # Bob is put out of the game by the host's correction
+    seat_tile(host, "Bob").click()
+    host.locator("#seat-dialog").get_by_role("button", name="One life less").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="Eliminate").click()
+    expect(seat_tile(host, "Bob")).to_contain_text("out of the game")
+    expect(bob.locator("#reach-list")).to_contain_text("Kiestél a játékból")
+    expect(bob.locator("#reach-list")).not_to_contain_text("Az osztás után jelenik meg.")
+    assert not watch.errors, watch.errors
+    bob_ctx.close()
+    host_ctx.close()
+
+
+@pytest.mark.browser
+def test_the_challenger_is_asked_in_his_own_duel_in_the_second_person(server, pw, browser,
+                                                                     tmp_path):
+    """Issue 27 item 11: Ann, asked in the Duel she played, reads "your own Duel" on her
+    own phone, never "the Duel from Ann"; Cid's phone, waiting, names her."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson"},
+                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
+                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
+                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
+              "turn": "Ann", "phase": "play",
+              "moves": [{"by": "Ann", "play": "Duel", "target": "Cid"},
+                        {"by": "Cid", "respond": "BANG!"}]}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
+    asked = ann.locator("#my-question")
+    expect(asked).to_contain_text("You must discard a BANG! in your own Duel, or lose it")
+    expect(asked).not_to_contain_text("from Ann")
+    assert not watch.errors, watch.errors
+    ann_ctx.close()
+    host_ctx.close()
 
 
 @pytest.mark.browser

@@ -169,8 +169,8 @@ def test_three_languages_at_one_table(server, pw, browser):
         # --- a refused move: the sheriff ends his turn while his BANG! waits for an answer --
         over = (s_seat.snapshot()["view"]["me"].get("hints") or {}).get("discard_needed") or 0
         ru_page.locator("#end-turn").click()
-        if over:      # over the hand limit: the phone asks first how many cards go
-            ru_page.locator("#confirm-yes").click()
+        # the phone asks first (over the hand limit: how many cards go)
+        ru_page.locator("#confirm-yes").click()
         no = s_seat.call("move", {"end_turn": {"discard": over} if over else {}})
         assert no["ok"] is False and is_message(no["error"]["message"])
         banner = ru_page.locator("#banners .banner.error")

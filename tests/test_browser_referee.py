@@ -93,13 +93,15 @@ def draw(phone, character: str, others: list[str]) -> None:
 
 
 def end_turn(phone) -> None:
-    """End my turn; over the hand limit the phone asks first how many cards go."""
+    """End my turn: the phone asks first (over the hand limit: how many cards go)."""
     ask = re.search(r"discard \d+ card", phone.locator("#ref-turn").inner_text())
     phone.get_by_role("button", name="End my turn").click()
+    dialog = phone.locator("#confirm-dialog")
     if ask:
-        dialog = phone.locator("#confirm-dialog")
         expect(dialog).to_contain_text("go to the discard pile")
         dialog.get_by_role("button", name=re.compile(r"^Discard \d+ and end my turn")).click()
+    else:
+        dialog.get_by_role("button", name="Yes, end my turn").click()
 
 
 # --- the game -------------------------------------------------------------------------------

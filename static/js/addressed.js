@@ -25,6 +25,9 @@ export const SECOND_PERSON = {
   "{seat} each must answer {card} from {from}": { from: N_("{seat} each must answer your {card}") },
   "{seat} must discard a {bang} in the {duel} from {from}, or lose it": {
     from: N_("{seat} must discard a {bang} in your {duel}, or lose it") },
+  // the challenger asked in his own Duel (bits.js pendingText): not "the Duel from Ann"
+  "You must discard a {bang} in the {duel} from {from}, or lose it": {
+    from: N_("You must discard a {bang} in your own {duel}, or lose it") },
   "{seat} must discard a {bang} against {indians} from {from}, or lose 1 {life}": {
     from: N_("{seat} must discard a {bang} against your {indians}, or lose 1 {life}") },
   "{seat} each must discard a {bang} against {indians} from {from}, or lose 1 {life}": {

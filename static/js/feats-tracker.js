@@ -3,6 +3,7 @@
 // reason), my legend side, the Jail's heart.
 import { $, h, fill, get, list, pieces } from "./dom.js";
 import { colourOf, tokenChips, pips, ruleHref } from "./feats-common.js";
+import { ask as confirm } from "./confirm.js";
 import { t, tn, tname } from "./i18n.js";
 
 let sender = async () => ({ ok: false });
@@ -16,6 +17,7 @@ export const does = (feat) => ({ "Bottleneck": t("discard a Beer"), "The Chuck-a
   "The Oregon Trail": t("skip my first card"), "For a Few Cards More": t("my turn ends") })[feat] || "";
 export const FIXED = { "Bottleneck": "Beer", "The Chuck-a-Luck": "BANG!", "Borderlands": "hand" };
 export const ASKS = ["Good Company", "The Last Hero", "A Thousand Ways to Die"];
+const ENDS_TURN = ["For a Few Cards More"];
 
 // The dialogs (feats-dialogs.js) are fetched at the first tap that needs one.
 const dialog = (fn, ...args) => import("./feats-dialogs.js").then((d) => d[fn](...args));
@@ -70,6 +72,13 @@ function renderList() {
     : h("li", { class: "muted" }, t("No Feat is showing.")));
 }
 
+// A Feat done on one tap; one that ends the turn asks first, as "End my turn" does.
+async function perform(feat, o) {
+  if (ENDS_TURN.includes(feat) && !o.met && !(await confirm(t("{feat} ends your turn: the turn goes to the next player.", { feat: tname(feat) }),
+    { yes: t("Perform and end my turn"), title: t("End your turn?") }))) return;
+  send({ perform: feat, ...(FIXED[feat] && !o.met ? { discard: FIXED[feat] } : {}) });
+}
+
 function featCard(f, o, k, shared) {
   const actions = [];
   // Refusals that only say the dialog's input is missing: judged once it is entered.
@@ -87,7 +96,7 @@ function featCard(f, o, k, shared) {
     const ask = asks.length && !o.met;
     const what = does(f.name) && !o.met ? h("span", { class: "does" }, does(f.name)) : null;
     act(ask ? t("Perform…") : what ? pieces(t("Perform {what}"), { what }) : t("Perform"), o.perform,
-      () => (ask ? dialog("actDialog", "perform", f.name) : send({ perform: f.name, ...(FIXED[f.name] && !o.met ? { discard: FIXED[f.name] } : {}) })), asks);
+      () => (ask ? dialog("actDialog", "perform", f.name) : perform(f.name, o)), asks);
   }
   if (o.boast) act(t("Boast…"), o.boast, () => dialog("boastDialog", f.name));
   return h("li", { class: `feat-card${o.crossroad ? " crossroad" : ""}`, dataset: { feat: f.name } },

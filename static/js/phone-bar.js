@@ -34,7 +34,10 @@ export function wireBar({ move, send }) {
       if (ok) move({ end_turn: { discard: n } });
       return;
     }
-    move({ end_turn: {} });
+    // ending a turn asks first, as every move that ends one does (static/js/confirm.js)
+    if (await ask(t("The turn goes to the next player."), { yes: t("Yes, end my turn"), title: t("End your turn?") })) {
+      move({ end_turn: {} });
+    }
   });
   $("#take-back").addEventListener("click", () => send("take_back", {}));
 }

@@ -23,7 +23,7 @@ const bang = () => kindName("bang", "BANG!");
 const panic = () => kindName("panic", "Panic!");
 const tag = (ok, yes, no, cls = "yes") => h("span", { class: `tag ${ok ? cls : "no"}` }, ok ? `✓ ${yes}` : `✗ ${no}`);
 
-export function renderReach(me) {
+export function renderReach(me, out = false) {
   const dist = me && me.distances;
   const weapon = dist && dist.weapon;
   const line = document.getElementById("weapon-line");
@@ -35,14 +35,15 @@ export function renderReach(me) {
     h("span", { class: "dist", "aria-label": t("distance {n}", { n: o.distance }) }, o.distance ?? "?"),
     h("span", { class: "who" }, o.name || "?", tag(o.bang, bang(), bang()), tag(o.panic, panic(), panic())),
     h("span", { class: "why" }, why(o)),
-  )) : h("li", { class: "muted" }, dist ? t("Nobody else is left.") : t("Shown once the cards are dealt.")));
+  )) : h("li", { class: "muted" }, out ? t("You are out of the game: distances count only the players still in it.")
+    : dist ? t("Nobody else is left.") : t("Shown once the cards are dealt.")));
 
   const by = list(dist && dist.reached_by);
   fill(document.getElementById("reached-by"), by.length ? by.map((o) => h("li", {},
     h("span", { class: "dist", "aria-label": t("distance {n}", { n: o.distance }) }, o.distance ?? "?"),
     h("span", { class: "who" }, o.name || "?", o.bang
       ? h("span", { class: "tag danger" }, t("⚠ can {bang} you", { bang: bang() }))
-      : h("span", { class: "tag no" }, t("✗ out of reach"))),
+      : h("span", { class: "tag no" }, t("✗ cannot reach you"))),
     h("span", { class: "why" }, [o.weapon ? tname(o.weapon) : "", why(o)].filter(Boolean).join(" · ")),
-  )) : h("li", { class: "muted" }, "—"));
+  )) : h("li", { class: "muted" }, out ? t("Nobody: you are out of the game.") : "—"));
 }

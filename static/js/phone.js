@@ -62,7 +62,7 @@ function render(s) {
   const none = t("nothing");
   $("#inplay-count").textContent = `· ${cards.map(tname).join(", ") || none}`;
   renderInPlay(seat, locked);
-  renderReach(m);
+  renderReach(m, get(seat, "alive") === false);
   renderOutcome(view, m, seat, status);
   renderLog(get(s, "log"));
   renderReferee(s, move);
