@@ -88,6 +88,7 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     expect(ann.locator("#life-value")).to_have_text(str(life - 1))
     # The host takes it back; the phone follows.
     host.get_by_role("button", name="Undo last move").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="Undo").click()     # it asks
     expect(seat_tile(host, "Ann").locator(".life-num")).to_have_text(f" {life}/{top}")
     expect(ann.locator("#life-value")).to_have_text(str(life))
     expect(host.locator("#log")).to_contain_text("took back")
@@ -104,7 +105,9 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     # A weapon replaces the Colt .45 in Bob's "who can reach me".
     ann.get_by_role("button", name="Winchester").click()
     expect(seat_tile(host, "Ann")).to_contain_text("Winchester (5)")
-    expect(bob.locator("#reached-by li", has_text="Ann")).to_contain_text("can BANG! you")
+    # (the row whose name is Ann: "cannot reach you" holds "ann" too)
+    expect(bob.locator("#reached-by li", has=bob.locator(".who", has_text=re.compile(r"^Ann"))))\
+        .to_contain_text("can BANG! you")
 
     # The turn: the host gives it to Ann; her phone says so (and vibrates where it can),
     # and "End my turn" passes it on.

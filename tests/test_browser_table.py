@@ -321,6 +321,7 @@ def test_plain_words_on_phone_and_host(server, pw, browser, tmp_path):
     sheet.get_by_role("button", name="Close").click()
     # the host takes back the Barrel: the log says what it was
     host.get_by_role("button", name="Undo last move").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="Undo").click()     # it asks
     expect(host.locator("#log")).to_contain_text("The host took back: Ann")
     expect(host.locator("#log")).to_contain_text("The host took back: Ann plays Barrel.")
     # on Ann's own phone the same line speaks to her (issue 22 §8)
