@@ -114,12 +114,14 @@ def canonical(move: object) -> object:
 
 def story(header: dict, moves: list[dict]) -> dict:
     """The story of a finished game, for its picture: every seat's life after each move,
-    where each turn began, each elimination with who caused it, the roles and the winners.
-    Only for a game that is over: every role in it is public then."""
+    where each turn began, each elimination with who caused it, each change of life the
+    host made by hand (a correction, which the picture draws apart from the game's own
+    hits: `fixes`), the roles and the winners. Only for a game that is over: every role
+    in it is public then."""
     state = engine.initial_state(header)
     names = [s.name for s in state.seats]
     life = [[max(s.life, 0)] for s in state.seats]
-    turns, outs, k = [0], [], 0
+    turns, outs, fixes, k = [0], [], [], 0
     for m in moves:
         if m["undone"]:
             continue
@@ -133,13 +135,16 @@ def story(header: dict, moves: list[dict]) -> dict:
                 turns.append(k)
             elif e.get("type") == "out":
                 outs.append({"seat": e.get("seat"), "by": e.get("by"), "at": k})
+        by_host = str(m["move"].get("by", "")).casefold() == "host"
         for j, s in enumerate(state.seats):
+            if by_host and max(s.life, 0) != life[j][-1]:
+                fixes.append({"seat": s.name, "at": k})
             life[j].append(max(s.life, 0))
     side = state.winner
     rules = engine.rules_of(state)
     winners = [s.name for s in state.seats if s.role in rules.side_roles.get(side or "", ())]
     return {"names": names, "max": [s.max_life for s in state.seats], "life": life,
-            "turns": turns, "outs": outs, "winner": side,
+            "turns": turns, "outs": outs, "fixes": fixes, "winner": side,
             "roles": {s.name: s.role for s in state.seats}, "winners": winners,
             "characters": {s.name: s.character for s in state.seats}}
 

@@ -231,3 +231,196 @@ def test_the_pages_around_the_game(server, pw, browser):
         phones.close()
     assert not watch.errors, watch.errors
     walker.assert_clean()
+
+
+# --- the end of a game as a picture (issue 27 item 6) -----------------------------------------
+
+CHART_MARKS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((el) => [el.textContent, el.getBoundingClientRect()]);
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const crossing = (sel) => {
+    const out = [], all = boxes(sel);
+    for (let i = 0; i < all.length; i += 1) for (let j = i + 1; j < all.length; j += 1)
+      if (meet(all[i][1], all[j][1])) out.push(`${all[i][0]} / ${all[j][0]}`);
+    return out;
+  };
+  const chart = document.querySelector(".story-chart");
+  const right = chart.getBoundingClientRect().right;
+  return {
+    turns: document.querySelectorAll(".story-chart .turn-label").length,
+    turnsMeet: crossing(".story-chart .turn-label"),
+    turnsOut: boxes(".story-chart .turn-label").filter(([, r]) => r.right > right + 1).map(([t]) => t),
+    endsMeet: crossing(".story-chart .end-label"),
+    fixes: [...document.querySelectorAll(".story-chart .fix-mark")].map((g) => g.dataset.seat),
+    fixDash: [...document.querySelectorAll(".story-chart .fix-step")].map((l) => getComputedStyle(l).strokeDasharray),
+    lineDash: [...document.querySelectorAll(".story-chart .life-line")].map((l) => getComputedStyle(l).strokeDasharray),
+    paths: Object.fromEntries([...document.querySelectorAll(".story-chart .life-line")].map((p) => [p.dataset.seat, p.getAttribute("d")])),
+    key: !!document.querySelector(".story-legend .fix-key"),
+  };
+}"""
+
+
+def test_the_story_draws_corrections_apart_and_no_label_over_another(server, pw, browser):
+    """A game of many short turns, Cid and Dan at the same life throughout, and a life the
+    host corrected: on the host's screen and on a 320 px Russian and Hungarian phone, the
+    turn labels and the names at the lines' ends never overlap ("ход 3ход 4"), Cid's and
+    Dan's lines are not one line, and the correction is dashed with a ring, explained in
+    the legend, where a hit is a solid line."""
+    watch = Watch()
+    seats = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
+             {"name": "Bob", "role": "outlaw", "character": "Kit Carlson", "life": 3},
+             {"name": "Cid", "role": "deputy", "character": "Rose Doolan"},
+             {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
+    for s in seats:
+        s["hand"] = 0
+    moves = [{"by": "host", "set": {"seat": "Bob", "life": 2}}]
+    hand, life = dict.fromkeys(NAMES, 0), {"Ann": 5, "Bob": 2, "Cid": 4, "Dan": 4}
+    for _ in range(4):                           # sixteen turns of drawing and passing
+        for name in NAMES:
+            hand[name] += 2
+            discard = max(0, hand[name] - life[name])
+            hand[name] -= discard
+            moves += [{"by": name, "draw": {}}, {"by": name, "end_turn": {"discard": discard}}]
+    moves += [{"by": "Ann", "draw": {}}, {"by": "Ann", "play": "BANG!", "target": "Bob"},
+              {"by": "Bob", "respond": "take"}]
+    t = Table(server, {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
+                       "phase": "draw", "seats": seats, "moves": moves})
+    host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)))
+    host_ctx.add_cookies([t.cookie])
+    host = watch.page(host_ctx, "host")
+    host.goto(server + t.path)
+    expect(host.locator(".seat")).to_have_count(4)
+    t.host_call("end_game")
+    pages = [("host", host)]
+    contexts = [host_ctx]
+    for lang in ("ru", "hu"):
+        ctx = phone_context(browser, lang)
+        contexts.append(ctx)
+        page = watch.page(ctx, lang)
+        page.goto(t.phone_url("Cid" if lang == "ru" else "Dan"))
+        pages.append((lang, page))
+    for label, page in pages:
+        expect(page.locator(".story-chart")).to_be_visible()
+        page.locator(".story-chart").scroll_into_view_if_needed()
+        shot(page, f"screens-story-{label}")
+        marks = page.evaluate(CHART_MARKS)
+        assert marks["turns"] >= 3, (label, marks)
+        assert not marks["turnsMeet"], (label, "turn labels overlap", marks["turnsMeet"])
+        assert not marks["turnsOut"], (label, "turn labels past the chart", marks["turnsOut"])
+        assert not marks["endsMeet"], (label, "names overlap", marks["endsMeet"])
+        assert marks["fixes"] == ["Bob"], (label, marks["fixes"])
+        assert all(d not in ("none", "") for d in marks["fixDash"]), marks["fixDash"]
+        assert all(d in ("none", "") for d in marks["lineDash"]), marks["lineDash"]
+        assert marks["key"], (label, "no legend entry for the corrections")
+        assert marks["paths"]["Cid"] != marks["paths"]["Dan"], (label, "Cid's line hides Dan's")
+    for ctx in contexts:
+        ctx.close()
+    t.close()
+    assert not watch.errors, watch.errors
+
+
+# --- no accidental move (issue 27 item 2) -----------------------------------------------------
+
+HOLD_MS = 600        # how long the finger stays down: a look at one's role, not a tap
+
+ROLE_POINTS = """() => {
+  const vh = window.innerHeight, role = document.getElementById("role-hold").getBoundingClientRect();
+  const bar = document.getElementById("thumb-bar").getBoundingClientRect();
+  const top = Math.max(role.top, 0), bottom = Math.min(role.bottom, vh);
+  if (bottom - top < 10) return [];
+  const x = role.left + role.width / 2, points = [[x, (top + Math.min(bottom, bar.top)) / 2]];
+  // where the card lies under the bar: the finger holding it lands on the bar there
+  for (let y = Math.max(top, bar.top) + 6; y < bottom; y += 30) points.push([x, y]);
+  return points.filter(([, y]) => y > 0 && y < vh);
+}"""
+
+
+def moves_made(server, t) -> int:
+    r = requests.get(f"{server}/host/{t.id}/export.json", timeout=10,
+                     cookies={t.cookie["name"]: t.cookie["value"]})
+    assert r.status_code == 200, r.text
+    return len(r.json().get("moves", []))
+
+
+def test_a_hold_on_the_role_never_makes_a_move(server, pw, browser):
+    """The Sheriff at his draw (Jesse Jones: four ways to draw in the bar) presses and holds
+    his role card at every scroll position where it shows, wherever it shows, also where
+    it lies under the bottom bar: no move is made (a Sheriff's hold drew his two cards).
+    A quick tap on the bar still draws."""
+    watch = Watch()
+    t = Table(server, record("base", "referee"))
+    ctx = phone_context(browser, "hu")
+    ann = watch.page(ctx, "Ann")
+    ann.goto(t.phone_url("Ann"))
+    expect(ann.locator("#ref-turn")).to_be_visible()
+    held = 0
+    for width in (320, 390):
+        ann.set_viewport_size({"width": width, "height": 640})
+        bottom = ann.evaluate("document.scrollingElement.scrollHeight - innerHeight")
+        for y in range(0, bottom + 1, 80):
+            ann.evaluate("(y) => window.scrollTo(0, y)", y)
+            for x, py in ann.evaluate(ROLE_POINTS):
+                ann.mouse.move(x, py)
+                ann.mouse.down()
+                ann.wait_for_timeout(HOLD_MS)      # the press itself: nothing to wait for
+                ann.mouse.up()
+                held += 1
+    assert held > 10, held
+    assert moves_made(server, t) == 0, "a hold on the role made a move"
+    ann.evaluate("() => window.scrollTo(0, 0)")
+    ann.locator("#ref-turn button.primary").first.click()
+    expect(ann.locator("#play-card")).to_be_visible()
+    assert moves_made(server, t) == 1
+    ctx.close()
+    t.close()
+    assert not watch.errors, watch.errors
+
+
+BAR = """() => {
+  const bar = document.getElementById("thumb-bar"), vh = window.innerHeight;
+  const pad = parseFloat(getComputedStyle(document.querySelector("main")).paddingBottom);
+  const out = {height: bar.getBoundingClientRect().height, pad, hidden: []};
+  for (const b of bar.querySelectorAll("button")) {
+    if (!b.offsetParent || b.disabled) continue;
+    b.scrollIntoView({block: "nearest"});
+    const r = b.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!(hit === b || b.contains(hit)) || r.top < bar.getBoundingClientRect().top - 1 || r.bottom > vh + 1)
+      out.hidden.push(b.textContent.trim());
+  }
+  return out;
+}"""
+
+
+def test_the_bar_takes_a_quarter_of_the_screen_and_hides_no_choice(server, pw, browser):
+    """At 640 px high the bottom bar is at most 160 px (a quarter), the page's bottom
+    padding is at least the bar, and every choice in it can be reached and tapped: the
+    Jesse Jones draw of four ways (its fourth was off the screen) and an answer to a
+    BANG! behind a Barrel, at 320, 360 and 390 px, in Russian."""
+    watch = Watch()
+    t = Table(server, record("base", "referee"))
+    ctx = phone_context(browser, "ru")
+    ann, bob = watch.page(ctx, "Ann"), watch.page(ctx, "Bob")
+    ann.goto(t.phone_url("Ann"))
+    bob.goto(t.phone_url("Bob"))
+    expect(ann.locator("#ref-turn .ref-actions button")).to_have_count(4)
+    states = [("the draw of Jesse Jones", ann)]
+    for label, page in states:
+        check_bar(page, label)
+    t.move("Ann", {"draw": {}})
+    t.move("Ann", {"play": "BANG!", "target": "Bob"})
+    expect(bob.locator("#my-question .answer-list button")).to_have_count(3)
+    check_bar(bob, "an answer to a BANG!")
+    ctx.close()
+    t.close()
+    assert not watch.errors, watch.errors
+
+
+def check_bar(page, label):
+    for width in (320, 360, 390):
+        page.set_viewport_size({"width": width, "height": 640})
+        page.wait_for_function("() => parseFloat(getComputedStyle(document.querySelector('main'))"
+                               ".paddingBottom) >= document.getElementById('thumb-bar').offsetHeight")
+        bar = page.evaluate(BAR)
+        assert bar["height"] <= 160, (label, width, bar)
+        assert bar["pad"] >= bar["height"], (label, width, bar)
+        assert not bar["hidden"], (label, width, bar)

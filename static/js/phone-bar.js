@@ -6,6 +6,7 @@ import { word } from "./ruleset.js";
 import { t, tn, tname } from "./i18n.js";
 
 let snap = null;
+const TAP_MS = 500;     // a tap is shorter; a hold to look at one's role is longer
 
 export function wireBar({ move, send }) {
   const bar = $("#thumb-bar");
@@ -14,6 +15,22 @@ export function wireBar({ move, send }) {
     const el = $(id);
     if (el) bar.prepend(el);
   }
+  // A press held on the bar is never a tap: a finger resting on one's role card just
+  // above the bar (press and hold to look) may land on the bar, or be moved onto it by
+  // the phone's touch adjustment, and its release must not draw the cards or end the
+  // turn. A click that follows a press longer than TAP_MS is dropped before it reaches
+  // the bar's buttons; a key's click (detail 0) always counts.
+  let pressed = null;
+  bar.addEventListener("pointerdown", (e) => { pressed = e.timeStamp; }, true);
+  bar.addEventListener("pointercancel", () => { pressed = null; }, true);
+  bar.addEventListener("click", (e) => {
+    const held = e.detail !== 0 && pressed !== null && e.timeStamp - pressed > TAP_MS;
+    pressed = null;
+    if (held) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  }, true);
   if (window.ResizeObserver) {
     new ResizeObserver(() => document.body.style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
   }

@@ -1,12 +1,15 @@
 // The end of a game as a picture (our own SVG, nothing from elsewhere): every player's
 // life (energy in Star Wars) after each move, the turns along the bottom, a cross where a
-// player went out with who caused it, the roles and the winners. The host shows it
+// player went out with who caused it, a host's corrections drawn apart from the game's
+// own hits, the roles and the winners. The host shows it
 // large with the evening's running score; a phone shows it small.
 import { h, fill, list } from "./dom.js";
 import { roleText } from "./roles.js";
 import { t, tn } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
+// a name at a line's end: its first 8 letters (the legend under the chart has it whole)
+const short = (name) => { const c = [...String(name || "")]; return c.length > 8 ? `${c.slice(0, 7).join("")}…` : c.join(""); };
 const COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#6e2c00"];
 
 function s(tag, attrs = {}, ...children) {
@@ -16,15 +19,26 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** The life chart as an <svg>. */
+// A label's width in the chart's own units, from its letters (11 px type; a wide letter
+// and a bold one counted generously, so the estimate errs on the side of more room).
+const labelWidth = (text) => 7.2 * [...String(text)].length;
+
+/** The life chart as an <svg>: a line per player, offset a little from the others so
+ *  that players at the same life stay apart, its name at its end; a host's correction
+ *  drawn dashed with a hollow ring (the game's own hits are solid), explained under the
+ *  chart; turn labels thinned so that none runs into the next. */
 export function chart(story, { width = 640, height = 260, word = "life" } = {}) {
   const names = list(story.names);
   const life = list(story.life);
   const n = Math.max(1, ...life.map((l) => list(l).length));
   const top = Math.max(1, ...list(story.max));
-  const L = 26, R = 12, T = 10, B = 24;
+  const R = 12 + Math.min(64, Math.max(0, ...names.map((name) => labelWidth(short(name))))) + 6;
+  const L = 26, T = 12, B = 24;
   const x = (k) => L + (n > 1 ? k / (n - 1) : 0) * (width - L - R);
   const y = (v) => T + (1 - Math.max(0, v) / top) * (height - T - B);
+  // each player's own small offset: players at the same life are side by side, not one line
+  const gap = Math.min(3, (height - T - B) / top / (names.length + 1));
+  const dy = (j) => (j - (names.length - 1) / 2) * gap;
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "story-chart", role: "img",
     "aria-label": t("{life} of every player over the game", { life: word }) });
   for (let v = 0; v <= top; v += 1) {
@@ -32,19 +46,48 @@ export function chart(story, { width = 640, height = 260, word = "life" } = {}) 
       s("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
   }
   const turns = list(story.turns);
-  const every = Math.max(1, Math.ceil(turns.length / 12));
+  let free = -Infinity;          // where the last label shown ends
   turns.forEach((k, i) => {
     svg.append(s("line", { x1: x(k), x2: x(k), y1: T, y2: height - B, class: "turn" }));
-    if (i % every === 0) svg.append(s("text", { x: x(k) + 2, y: height - 8, class: "axis" }, t("turn {n}", { n: i + 1 })));
+    const label = t("turn {n}", { n: i + 1 });
+    const w = labelWidth(label);
+    if (x(k) + 2 < free + 8 || x(k) + 2 + w > width) return;
+    free = x(k) + 2 + w;
+    svg.append(s("text", { x: x(k) + 2, y: height - 8, class: "axis turn-label" }, label));
   });
+  const fixes = new Map();
+  for (const f of list(story.fixes)) fixes.set(`${f.seat}@${Number(f.at)}`, true);
+  const ends = [];
   life.forEach((points, j) => {
     const p = list(points);
     if (!p.length) return;
-    let d = `M${x(0)},${y(p[0])}`;
-    for (let k = 1; k < p.length; k += 1) d += `H${x(k)}V${y(p[k])}`;
-    svg.append(s("path", { d, class: "life-line", stroke: COLOURS[j % COLOURS.length], "data-seat": names[j] },
+    const colour = COLOURS[j % COLOURS.length];
+    const yy = (v) => y(v) + dy(j);
+    let d = `M${x(0)},${yy(p[0])}`;
+    for (let k = 1; k < p.length; k += 1) {
+      if (fixes.has(`${names[j]}@${k}`) && p[k] !== p[k - 1]) {
+        // the host's correction: the line goes on from its new value; the step is dashed
+        d += `H${x(k)}`;
+        svg.append(s("g", { class: "fix-mark", "data-seat": names[j] },
+          s("title", {}, t("{seat}: corrected by the host", { seat: names[j] })),
+          s("line", { x1: x(k), x2: x(k), y1: yy(p[k - 1]), y2: yy(p[k]), stroke: colour, class: "fix-step" }),
+          s("circle", { cx: x(k), cy: yy(p[k]), r: 4.5, stroke: colour, class: "fix-ring" })));
+        d += `M${x(k)},${yy(p[k])}`;
+      } else d += `H${x(k)}V${yy(p[k])}`;
+    }
+    svg.append(s("path", { d, class: "life-line", stroke: colour, "data-seat": names[j] },
       s("title", {}, names[j])));
+    ends.push({ j, y: yy(p[p.length - 1]) });
   });
+  // the names at the lines' ends, pushed apart so that none covers another
+  ends.sort((a, b) => a.y - b.y);
+  let below = -Infinity;
+  for (const e of ends) {
+    const at = Math.max(e.y + 4, below + 14);
+    below = at;
+    svg.append(s("text", { x: width - R + 4, y: at, class: "end-label", fill: COLOURS[e.j % COLOURS.length],
+      "data-seat": names[e.j] }, short(names[e.j])));
+  }
   for (const o of list(story.outs)) {
     const j = names.indexOf(o.seat);
     const cx = x(Number(o.at) || 0);
@@ -73,7 +116,8 @@ export function renderStory(box, story, { small = false, word = "life" } = {}) {
         h("strong", {}, name), " · ", roleText((story.roles || {})[name]) || "?",
         winners.has(name) ? h("span", { class: "won-tag" }, " ", t("★ won")) : null,
         out ? h("span", { class: "muted" }, " · ", out.by ? t("out, by {by}", { by: out.by }) : t("out")) : null);
-    })));
+    }), list(story.fixes).length ? h("li", { class: "fix-key" },
+      h("span", { class: "fix-swatch", "aria-hidden": "true" }), t("dashed, with a ring: a correction by the host")) : null));
 }
 
 /** The evening's running score: games won per player, by role. */
