@@ -60,10 +60,10 @@ class Problem(Exception):
         super().__init__(self.message)
 
     def to_dict(self) -> dict:
-        from engine.rulebook import title
+        from engine import BOOK
         out = {"code": self.code, "message": self.say, "rule": self.rule}
         if self.rule:
-            out["rule_title"] = name(title(self.rule))
+            out["rule_title"] = name(BOOK.title(self.rule))
         return out
 
 

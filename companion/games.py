@@ -102,12 +102,12 @@ def _text(text: object) -> object:
     return text if is_message(text) else str(text)
 
 
-def canonical(move: object) -> object:
-    """A stored move as the engine reads it (a log written before moves were stored
-    canonically may hold keys a client sent); one it cannot read is kept as it is and
-    skipped by `replay`."""
+def canonical(move: object, vocab=engine.moves.CORE) -> object:
+    """A stored move as the engine reads it with its table's vocabulary (a log written
+    before moves were stored canonically may hold keys a client sent); one it cannot read
+    is kept as it is and skipped by `replay`."""
     try:
-        return engine.canonical(move)
+        return engine.canonical(move, vocab)
     except engine.Refusal:
         return move
 
@@ -241,7 +241,7 @@ def from_record(text: object) -> tuple[dict, list[dict]]:
             if d.get("undone"):
                 continue
             try:
-                move = engine.canonical(d)
+                move = engine.canonical(d, state.rules.vocab)
                 state, _ = engine.apply(state, move)
             except engine.Refusal:
                 continue                    # a refusal the record expects (replay said so)

@@ -315,8 +315,8 @@ def plural_categories(lang: str) -> list[str]:
 
 
 def _long_rule_texts() -> set[str]:
-    from engine.rulebook import RULES
-    return {r["text"] for r in RULES.values()}
+    from engine import BOOK
+    return {r["text"] for r in BOOK.entries.values()}
 
 
 def _homes() -> dict[str, tuple[str, ...]]:

@@ -7,7 +7,7 @@ verdict, its reason and the rule it rests on.
 from __future__ import annotations
 
 import engine
-from engine.rulebook import RULES, title
+from engine import BOOK
 from engine.say import is_message, msg, name
 from engine.table import cards_of, distance_parts, weapon
 
@@ -18,7 +18,7 @@ CHOICE_CARDS = ("panic", "cat_balou")          # these ask "from the hand" or wh
 
 def _title(rule: str) -> dict | str:
     """A rule's title as a name the page translates ("" for no rule)."""
-    t = title(rule or "")
+    t = BOOK.title(rule or "")
     return name(t) if t else ""
 
 
@@ -119,7 +119,7 @@ def targets(table, by: str, card: object, as_card: object = None) -> dict:
             rule = state.rules.own_rule(row["rule"])   # the edition's entry, not the base's
             entry.update(ok=False, code=row["code"], message=row["reason"], rule=rule,
                          rule_title=_title(rule),
-                         rule_text=_text(RULES.get(rule, {}).get("text", "")))
+                         rule_text=_text(BOOK.text(rule)))
         rows.append(entry)
     out["targets"] = rows
     return out

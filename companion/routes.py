@@ -342,15 +342,15 @@ def first_view(table_id):
 @functools.cache
 def rule_groups() -> list[dict]:
     """The engine's rules reference, grouped as the rules page shows it."""
-    from engine import rulebook as book
+    book, anchor = engine.BOOK, engine.rulebook.anchor
 
     def ref(rid: str) -> dict:
-        return {"id": rid, "anchor": book._anchor(rid), "title": book.RULES[rid]["title"]}
+        return {"id": rid, "anchor": anchor(rid), "title": book.entries[rid]["title"]}
     groups = []
-    for title, prefix in book.GROUPS:
-        rules = [dict(book.rule(rid), anchor=book._anchor(rid),
-                      see=[ref(s) for s in book.RULES[rid]["see"] if s in book.RULES])
-                 for rid in book.RULES if book._group(rid) == prefix]
+    for title, prefix in book.groups:
+        rules = [dict(book.rule(rid), anchor=anchor(rid),
+                      see=[ref(s) for s in book.entries[rid]["see"] if s in book.entries])
+                 for rid in book.entries if book.group_of(rid) == prefix]
         if rules:
             groups.append({"title": title, "rules": rules})
     return groups

@@ -217,7 +217,8 @@ class Table:
     def load_moves(self) -> None:
         """Read the current game's log and rebuild the state from it (on start)."""
         if self.header is not None:
-            self.moves = [dict(m, move=games.canonical(m["move"]))
+            vocab = engine.rules_of(self.header.get("ruleset", "base")).vocab
+            self.moves = [dict(m, move=games.canonical(m["move"], vocab))
                           for m in self._storage.moves(self.id, self.game)]
             self.state, self.log = games.replay(self.header, self.moves)
 
@@ -356,7 +357,7 @@ class Table:
             raise Problem("wrong_status", msg("The game has not been dealt yet."))
         if self.status == "over":
             raise Problem("wrong_status", msg("The host ended this game."))
-        parsed = engine.Move.from_dict(dict(move, by=by))
+        parsed = engine.Move.from_dict(dict(move, by=by), self.state.rules.vocab)
         state, events = engine.apply(self.state, parsed)
         seq = len(self.moves) + 1
         # the log holds the move as the engine read it, never what the client sent

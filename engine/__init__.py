@@ -14,10 +14,11 @@ The public API (everything a server, a test or a notebook needs):
 
 A refused move raises `Refusal(code, message, rule)` and leaves the state as it was.
 """
-from .errors import CODES, RecordError, Refusal
+from .errors import RecordError, Refusal
 from .state import Ask, Seat, State
 
 from .rulesets import RULESETS, rules_of  # noqa: E402
+from .reference import BOOK, CODES  # noqa: E402
 from .table import distance, distance_table, hand_limit, legal_targets, outcome, reach  # noqa: E402
 from .game import apply  # noqa: E402
 from .moves import Move, canonical  # noqa: E402
@@ -27,7 +28,7 @@ from .record import check_record, export_record, load_record, public_record, rep
 from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  # noqa: E402
 
 __all__ = [
-    "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
+    "BOOK", "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",

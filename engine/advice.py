@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from .errors import Refusal
 from .game import apply
-from .rulebook import RULES, title
 from .say import msg, name
 from .state import State
 from .table import cards_of, character, has_kind, hand_limit
@@ -21,9 +20,9 @@ def judge(state: State, move: dict) -> dict:
     try:
         _, events = apply(state, move)
     except Refusal as e:
-        text = RULES.get(e.rule, {}).get("text", "")
+        text = state.rules.book.text(e.rule)
         return {"ok": False, "code": e.code, "message": e.say, "rule": e.rule,
-                "rule_title": _title(e.rule), "rule_text": msg(text) if text else ""}
+                "rule_title": _title(state, e.rule), "rule_text": msg(text) if text else ""}
     return {"ok": True, "events": [ev["text"] for ev in events],
             **decisions(state, move, events)}
 
@@ -40,14 +39,14 @@ def decisions(state: State, move: dict, events: list[dict]) -> dict:
     except Refusal:
         pass
     found = [dict(rules.decisions[k], id=k, text=msg(rules.decisions[k]["text"]),
-                  rule_title=_title(rules.decisions[k]["rule"]))
+                  rule_title=_title(state, rules.decisions[k]["rule"]))
              for k in dict.fromkeys(ids) if k in rules.decisions]
     return {"decisions": found} if found else {}
 
 
-def _title(rule: str) -> dict | str:
+def _title(state: State, rule: str) -> dict | str:
     """A rule's title as a message (its name in the reader's language)."""
-    text = title(rule)
+    text = state.rules.book.title(rule)
     return name(text) if text else ""
 
 

@@ -5,7 +5,7 @@ players are told why. A `RecordError` is a record (or a move) that cannot even b
 """
 from __future__ import annotations
 
-from .rulebook import title
+from .rulebook import CORE as CORE_BOOK
 from .say import N_, english, is_message, msg, name
 
 
@@ -14,11 +14,13 @@ class Refusal(ValueError):
     parameters, never a sentence) and the id of the rule it rests on.
 
     `say` is the message; `message` is its English sentence, for the CLI and the tests.
-    A plain string is taken as a message with no parameters."""
+    A plain string is taken as a message with no parameters. `book`: the rules reference
+    the rule's title is read from (the table's ruleset's, set by `apply`, which also
+    refuses a code neither the core's CODES nor the ruleset's `codes` document)."""
+
+    book = CORE_BOOK
 
     def __init__(self, code: str, message: dict | str, rule: str = "") -> None:
-        if code not in CODES:
-            raise KeyError(f"undocumented refusal code {code!r}")
         self.say = message if is_message(message) else msg(str(message))
         self.message = english(self.say)
         super().__init__(self.message)
@@ -28,7 +30,7 @@ class Refusal(ValueError):
     def to_dict(self) -> dict:
         """For a client: the message and the rule's title are made into sentences in the
         reader's language at the edge; the rule's id makes the link."""
-        rule_title = title(self.rule)
+        rule_title = self.book.title(self.rule)
         return {"code": self.code, "message": self.say, "rule": self.rule,
                 "rule_title": name(rule_title) if rule_title else ""}
 
@@ -42,9 +44,9 @@ class RecordError(ValueError):
         self.message = message
 
 
-# Every refusal code, with what it means: the core's here, each ruleset's own added by the
-# registry (`add_codes`, from `Ruleset.codes`). docs/refusals.md is generated from this
-# table and a test keeps the two equal.
+# The core's refusal codes, with what each means; a ruleset's own are its `codes` (a table
+# refuses with the core's and its ruleset's). docs/refusals.md is generated from these and
+# every ruleset's (engine/reference.py) and a test keeps the two equal.
 CODES: dict[str, str] = {
     "not_your_turn": N_("Only the player whose turn it is may do this now."),
     "wrong_phase": N_("This move belongs to another phase of the turn."),
@@ -90,15 +92,7 @@ CODES: dict[str, str] = {
 }
 
 
-def add_codes(codes: dict[str, str]) -> None:
-    """A ruleset's own refusal codes join the catalogue (a code means one thing)."""
-    for code, text in codes.items():
-        if CODES.get(code, text) != text:
-            raise KeyError(f"refusal code {code!r} already means something else")
-        CODES[code] = text
-
-
-def refusals_markdown() -> str:
+def refusals_markdown(codes: dict[str, str]) -> str:
     """docs/refusals.md: every refusal code and what it means (generated, kept equal by a test)."""
     lines = ["# Refusal codes", "",
              "A refused move leaves the table as it was and answers with a code (stable, for",
@@ -106,5 +100,5 @@ def refusals_markdown() -> str:
              "`docs/rules.md`). This file is generated from `engine/errors.py` (the core's",
              "codes, then each ruleset's own, `Ruleset.codes`).", "",
              "| code | meaning |", "| --- | --- |"]
-    lines += [f"| `{code}` | {text} |" for code, text in CODES.items()]
+    lines += [f"| `{code}` | {text} |" for code, text in codes.items()]
     return "\n".join(lines) + "\n"

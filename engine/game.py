@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .answers import do_ability, do_respond
 from .effects import Ctx
-from .errors import Refusal
+from .errors import CODES, Refusal
 from .moves import Move, field_words
 from .say import N_, msg, name, series
 from .plays import do_play
@@ -18,12 +18,14 @@ def apply(state: State, move: dict | Move) -> tuple[State, list[dict]]:
     Returns the new state and the events it produced (each with "type" and "text").
     Raises Refusal (code, message, rule); `state` itself is never changed.
     """
-    m = move if isinstance(move, Move) else Move.from_dict(move)
+    m = move if isinstance(move, Move) else Move.from_dict(move, state.rules.vocab)
     rules = state.rules
     try:
         ctx = _apply(state, m)
     except Refusal as e:          # the rule the ruleset has for it (Ruleset.own_rule)
-        e.rule = rules.own_rule(e.rule)
+        if e.code not in CODES and e.code not in rules.codes:
+            raise KeyError(f"undocumented refusal code {e.code!r}") from e
+        e.rule, e.book = rules.own_rule(e.rule), rules.book
         raise
     for ev in ctx.events:
         if ev.get("rule"):
@@ -67,7 +69,8 @@ def settle(ctx: Ctx) -> None:
 
 def unsupported(ctx: Ctx, m: Move, i: int) -> None:
     raise Refusal("bad_move", msg("This move, {what}, is not part of {ruleset}.",
-                                  what=field_words(m.action), ruleset=name(ctx.s.rules.title)),
+                                  what=field_words(m.action, ctx.s.rules.vocab),
+                                  ruleset=name(ctx.s.rules.title)),
                   "record")
 
 
@@ -132,7 +135,7 @@ def _corrected(ctx: Ctx, more: tuple) -> dict | str:
     """What the host may correct, in words: life, the hand, the cards in play and the
     ruleset's own counts (`Ruleset.counts`), then `more`."""
     keys = ("life", "hand", "in_play", *ctx.s.rules.counts, *more)
-    return series([field_words(k) for k in keys])
+    return series([field_words(k, ctx.s.rules.vocab) for k in keys])
 
 
 def _count(value: object, low: int, high: int | None, what: str) -> int:

@@ -3,8 +3,8 @@
     Move.from_dict({"by": "Ann", "play": "BANG!", "target": "Bob"})
     -> Move(by="Ann", action="play", arg="BANG!", opts={"target": "Bob"})
 
-Every value is checked against its shape (`ARG_SHAPES`, `OPTION_SHAPES`) before the
-rules see it: a move of any other shape is refused with `bad_move`, whoever sent it.
+Every value is checked against its shape (the table's `Vocabulary`: the core's
+`ARG_SHAPES`, `OPTION_SHAPES` and its ruleset's own) before the rules see it: a move of any other shape is refused with `bad_move`, whoever sent it.
 `Move.to_dict()` is the canonical move: only the keys the engine understands, in a fixed
 order. A server logs that, never the dict it was sent, so the bookkeeping keys of a
 record (`seq`, `at`, `undone`) and its expectations never enter a log from outside.
@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from .errors import Refusal
 from .say import N_, msg, name, plural, series
 
-# The core's vocabulary; each ruleset's own move kinds, options and keys are added by the
-# registry (`extend`, from `Ruleset.vocabulary`): one vocabulary is read for every table.
+# The core's vocabulary. A ruleset's own move kinds, options and keys make its own
+# `Vocabulary` (`CORE.plus`, in its package); a move is read with its table's.
 ACTIONS = ("check", "draw", "play", "respond", "ability", "end_turn", "set")
 OPTIONS = ("target", "card", "as", "keep", "check", "discard", "from", "range", "host")
-IGNORED = {"expect", "then", "note", "at", "undone", "seq"}
+IGNORED = frozenset({"expect", "then", "note", "at", "undone", "seq"})
 
 # The shapes of values. A shape is TEXT (a short line of text: a card, a seat, a name),
 # TEXTS (a list of 1..LIST_MAX texts), TEXTS0 (the same, possibly empty), COUNT (a whole
@@ -74,33 +74,56 @@ FIELD_WORDS = {"play": N_("the card played"), "target": N_("the target"),
                "choice": N_("the card chosen"), "by": N_("who moves")}
 
 
-def extend(actions: dict, options: dict, keys: dict, words: dict) -> None:
-    """A ruleset's own vocabulary joins the core's: move kinds {action: shape}, options
-    {key: shape}, keys of the core's moves {action: {key: shape}} (an ability of its own,
-    a count the host corrects), and how a player names each part {key: N_ word}. A name
-    already read means the same shape (two rulesets may share an option)."""
-    global ACTIONS, OPTIONS
-    for table, new in ((ARG_SHAPES, actions), (OPTION_SHAPES, options)):
-        for key, shape in new.items():
-            if table.get(key, shape) != shape:
-                raise KeyError(f"{key!r} is already read with another shape")
-            table[key] = shape
-    ACTIONS += tuple(a for a in actions if a not in ACTIONS)
-    OPTIONS += tuple(o for o in options if o not in OPTIONS)
-    for action, more in keys.items():
-        shape = ARG_SHAPES[action]
-        for key, value in more.items():
-            if shape.get(key, value) != value:
-                raise KeyError(f"{action}.{key} is already read with another shape")
-            shape[key] = value
-    FIELD_WORDS.update(words)
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a table's moves are read with: the move kinds (`actions`, each with the
+    shape of its value), the options, and how a player names each part (a refusal never
+    shows a key). The core's is CORE; a ruleset's is `CORE.plus(...)` of its own words."""
+    actions: tuple[str, ...]
+    options: tuple[str, ...]
+    arg_shapes: dict
+    option_shapes: dict
+    words: dict
+    known: frozenset = frozenset()      # every key a move may hold (made from the above)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "known", frozenset({"by", *self.actions, *self.options,
+                                                     *IGNORED}))
+
+    def plus(self, actions: dict | None = None, options: dict | None = None,
+             keys: dict | None = None, words: dict | None = None) -> "Vocabulary":
+        """This vocabulary with a ruleset's own: move kinds {action: shape}, options
+        {key: shape}, keys of the core's moves {action: {key: shape}} (an ability of its
+        own, a count the host corrects), and how a player names each part {key: N_ word}.
+        A name already read keeps its shape (KeyError otherwise)."""
+        actions, options, keys = actions or {}, options or {}, keys or {}
+        arg_shapes, option_shapes = dict(self.arg_shapes), dict(self.option_shapes)
+        for table, new in ((arg_shapes, actions), (option_shapes, options)):
+            for key, shape in new.items():
+                if table.get(key, shape) != shape:
+                    raise KeyError(f"{key!r} is already read with another shape")
+                table[key] = shape
+        for action, more in keys.items():
+            shape = dict(arg_shapes[action])
+            for key, value in more.items():
+                if shape.get(key, value) != value:
+                    raise KeyError(f"{action}.{key} is already read with another shape")
+                shape[key] = value
+            arg_shapes[action] = shape
+        return Vocabulary(self.actions + tuple(a for a in actions if a not in self.actions),
+                          self.options + tuple(o for o in options if o not in self.options),
+                          arg_shapes, option_shapes, {**self.words, **(words or {})})
 
 
-def field_words(key: str) -> dict | str:
+CORE = Vocabulary(ACTIONS, OPTIONS, ARG_SHAPES, OPTION_SHAPES, FIELD_WORDS)
+
+
+def field_words(key: str, vocab: Vocabulary = CORE) -> dict | str:
     """`where` ("set.in_play") in words: its last part, as a player would name it (a
     message; a part the table does not know is shown as it was written)."""
     last = str(key).split(".")[-1]
-    return name(FIELD_WORDS[last]) if last in FIELD_WORDS else last.replace("_", " ")
+    words = vocab.words
+    return name(words[last]) if last in words else last.replace("_", " ")
 
 
 def _bad(message: dict) -> Refusal:
@@ -112,30 +135,31 @@ def _text_ok(v: object) -> bool:
             and not any(unicodedata.category(c)[0] == "C" for c in v))
 
 
-def _words(shape: object) -> dict:
+def _words(shape: object, vocab: Vocabulary) -> dict:
     if isinstance(shape, tuple) and shape[0] == "map":
         return plural("an object of at most {n} name, each {shape}",
                       "an object of at most {n} names, each {shape}", LIST_MAX,
-                      shape=_words(shape[1]))
+                      shape=_words(shape[1], vocab))
     if isinstance(shape, tuple):
-        out = _words(shape[-1])
+        out = _words(shape[-1], vocab)
         for s in reversed(shape[:-1]):
-            out = msg("{first} or {rest}", first=_words(s), rest=out)
+            out = msg("{first} or {rest}", first=_words(s, vocab), rest=out)
         return out
     if isinstance(shape, dict):
-        return msg("made of {parts} (each optional)", parts=series(map(field_words, shape)))
+        return msg("made of {parts} (each optional)",
+                   parts=series([field_words(k, vocab) for k in shape]))
     return SHAPE_WORDS[shape]
 
 
-def checked(value: object, shape: object, where: str) -> object:
+def checked(value: object, shape: object, where: str, vocab: Vocabulary = CORE) -> object:
     """`value` if it has `shape` (a fresh copy), else Refusal('bad_move') naming `where`."""
     if isinstance(shape, tuple) and shape[0] == "map":
         if isinstance(value, dict) and len(value) <= LIST_MAX and all(map(_text_ok, value)):
-            return {k: checked(v, shape[1], f"{where}.{k}") for k, v in value.items()}
+            return {k: checked(v, shape[1], f"{where}.{k}", vocab) for k, v in value.items()}
     elif isinstance(shape, tuple):
         for s in shape:
             try:
-                return checked(value, s, where)
+                return checked(value, s, where, vocab)
             except Refusal:
                 continue
     elif isinstance(shape, dict):
@@ -143,10 +167,11 @@ def checked(value: object, shape: object, where: str) -> object:
             unknown = [k for k in value if k not in shape]
             if unknown:
                 raise _bad(msg("In this move, {what} has nothing called {key} (it takes "
-                               "{parts}).", what=field_words(where),
+                               "{parts}).", what=field_words(where, vocab),
                                key=repr(str(unknown[0])[:TEXT_MAX]),
-                               parts=series(map(field_words, shape)) or msg("nothing")))
-            return {k: checked(value[k], shape[k], f"{where}.{k}") for k in shape
+                               parts=series([field_words(k, vocab) for k in shape])
+                               or msg("nothing")))
+            return {k: checked(value[k], shape[k], f"{where}.{k}", vocab) for k in shape
                     if k in value}
     elif shape == TEXT:
         if _text_ok(value):
@@ -162,8 +187,8 @@ def checked(value: object, shape: object, where: str) -> object:
     elif shape == FLAG:
         if isinstance(value, bool):
             return value
-    raise _bad(msg("In this move, {what} must be {shape}.", what=field_words(where),
-                   shape=_words(shape)))
+    raise _bad(msg("In this move, {what} must be {shape}.", what=field_words(where, vocab),
+                   shape=_words(shape, vocab)))
 
 
 @dataclass(frozen=True)
@@ -174,28 +199,31 @@ class Move:
     opts: dict = field(default_factory=dict)
 
     @classmethod
-    def from_dict(cls, d: object) -> "Move":
-        """Parse a record move. Raises Refusal('bad_move') naming what is wrong."""
+    def from_dict(cls, d: object, vocab: Vocabulary = CORE) -> "Move":
+        """Parse a record move with a table's vocabulary (its ruleset's `vocab`; the core's
+        by default). Raises Refusal('bad_move') naming what is wrong."""
         if not isinstance(d, dict):
             raise _bad(msg("A move must be a JSON object."))
         by = d.get("by")
         if not isinstance(by, str) or not by.strip() or not _text_ok(by) or len(by) > BY_MAX:
             raise _bad(msg("A move names who makes it: a player at the table, or the host."))
-        actions = [k for k in ACTIONS if k in d]
+        unknown = d.keys() - vocab.known
+        if unknown:
+            shown = ", ".join(sorted(str(k)[:TEXT_MAX] for k in unknown)[:5])
+            raise _bad(msg("Unknown key(s) in the move: {keys}.", keys=shown))
+        actions = [k for k in vocab.actions if k in d]
         if "check" in actions and len(actions) > 1:
             actions.remove("check")   # an answer's draw! ({"respond": "Barrel", "check": ..})
         if len(actions) != 1:
             what = (msg("none") if not actions else
-                    msg("several: {parts}", parts=series(map(field_words, actions))))
+                    msg("several: {parts}",
+                        parts=series([field_words(a, vocab) for a in actions])))
             raise _bad(msg("A move does exactly one thing ({parts}); this one has {what}.",
-                           parts=series(map(field_words, ACTIONS)), what=what))
+                           parts=series([field_words(a, vocab) for a in vocab.actions]),
+                           what=what))
         action = actions[0]
-        unknown = set(d) - {"by", action} - set(OPTIONS) - IGNORED
-        if unknown:
-            shown = ", ".join(sorted(str(k)[:TEXT_MAX] for k in unknown)[:5])
-            raise _bad(msg("Unknown key(s) in the move: {keys}.", keys=shown))
-        arg = checked(d[action], ARG_SHAPES[action], action)
-        opts = {k: checked(d[k], OPTION_SHAPES[k], k) for k in OPTIONS
+        arg = checked(d[action], vocab.arg_shapes[action], action, vocab)
+        opts = {k: checked(d[k], vocab.option_shapes[k], k, vocab) for k in vocab.options
                 if k in d and k != action and d[k] is not None}
         return cls(by.strip(), action, arg, opts)
 
@@ -205,6 +233,7 @@ class Move:
                 **copy.deepcopy(self.opts)}
 
 
-def canonical(d: object) -> dict:
-    """The move as the engine reads it (see the module docstring). Raises Refusal."""
-    return Move.from_dict(d).to_dict()
+def canonical(d: object, vocab: Vocabulary = CORE) -> dict:
+    """The move as the engine reads it with a table's vocabulary (see the module
+    docstring). Raises Refusal."""
+    return Move.from_dict(d, vocab).to_dict()

@@ -45,7 +45,7 @@ def load_record(data: str | bytes | dict) -> dict:
     for k, d in enumerate(moves):
         w = f"moves[{k}]"
         try:
-            m = Move.from_dict(d)
+            m = Move.from_dict(d, state.rules.vocab)
         except Refusal as e:
             if isinstance(d, dict) and isinstance(d.get("expect"), dict) \
                     and d["expect"].get("illegal") in (True, "bad_move"):

@@ -5,12 +5,14 @@ and the ids worth reading next. The texts are written to be read aloud at a tabl
 settle a dispute: one point each, plain words, no rulebook quotations. Card,
 character and role names are the game's own; everything else is ours.
 
-`docs/rules.md` is generated from this table by `to_markdown()` and must stay equal
-to its output.
+`docs/rules.md` is generated from this table and each ruleset's own (the registry's
+joined `BOOK.to_markdown()`, `python -m engine.rulesets`) and must stay equal to its
+output.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .say import N_
 
@@ -797,94 +799,113 @@ ALIASES = {"seats": "setup", "cards": "setup", "characters": "setup", "end": "go
            "record": "host"}
 
 
-def add(group: tuple[str, str] | None, entries: dict[str, dict],
-        aliases: dict[str, str] | None = None) -> None:
-    """A ruleset's own entries, written in its home (engine/rulesets/<name>/), added to the
-    reference; `group`: (title, id prefix) of its section, listed after the core's. The
-    registry (engine/rulesets/__init__.py) adds each ruleset's once."""
-    clash = set(entries) & set(RULES)
-    if clash:
-        raise ValueError(f"rule ids already in the rulebook: {sorted(clash)}")
-    if group is not None and group not in GROUPS:
-        GROUPS.append(group)
-    RULES.update(entries)
-    ALIASES.update(aliases or {})
+@dataclass(frozen=True)
+class Book:
+    """A rules reference: its sections (title, id prefix) in order, its entries by id and
+    the id prefixes read as another section's. The core's is CORE; a ruleset's is
+    `CORE.plus(...)` with its own section (in its package), and the registry joins them
+    all for the rules page and docs/rules.md."""
+    groups: tuple[tuple[str, str], ...]
+    entries: dict
+    aliases: dict
+
+    def plus(self, group: tuple[str, str] | None, entries: dict[str, dict],
+             aliases: dict[str, str] | None = None) -> "Book":
+        """This book with a ruleset's own entries; `group`: (title, id prefix) of its
+        section, listed after these. An id already here is refused (ValueError)."""
+        clash = set(entries) & set(self.entries)
+        if clash:
+            raise ValueError(f"rule ids already in the rulebook: {sorted(clash)}")
+        groups = self.groups + ((group,) if group and group not in self.groups else ())
+        return Book(groups, {**self.entries, **entries}, {**self.aliases, **(aliases or {})})
+
+    def join(self, other: "Book") -> "Book":
+        """Both books in one (an entry both hold is the same entry)."""
+        mine = {k: v for k, v in other.entries.items() if k not in self.entries}
+        out = self
+        for group in other.groups:
+            out = out.plus(group, {}, {})
+        return Book(out.groups, {**self.entries, **mine}, {**self.aliases, **other.aliases})
+
+    def rule(self, rule_id: str) -> dict:
+        """The rule with this id, as {"id", "title", "text", "see"}. Raises KeyError."""
+        r = self.entries[rule_id]
+        return {"id": rule_id, "title": r["title"], "text": r["text"], "see": list(r["see"])}
+
+    def title(self, rule_id: str) -> str:
+        """The title a player reads for a rule id ("turn.bang_limit" -> its title); ""
+        if none."""
+        r = self.entries.get(rule_id)
+        return r["title"] if r else ""
+
+    def text(self, rule_id: str) -> str:
+        """A rule's text ("" if none)."""
+        r = self.entries.get(rule_id)
+        return r["text"] if r else ""
+
+    def search(self, query: str) -> list[str]:
+        """Rule ids whose title or text contains `query` (case-insensitive), best first.
+
+        A title (or id) equal to the query ranks first, then a whole-query match in the
+        title, then by how often the query occurs in the text. When the whole query is
+        found nowhere, every word of it must occur in the title, text or id (ranked the
+        same way by word hits). Ties keep the table's order.
+        """
+        q = " ".join(query.casefold().split())
+        if not q:
+            return []
+        order = {rid: n for n, rid in enumerate(self.entries)}
+
+        def hits(words: list[str]) -> list[tuple]:
+            found = []
+            for rid, r in self.entries.items():
+                title, text = r["title"].casefold(), r["text"].casefold()
+                if all(w in title or w in text or w in rid for w in words):
+                    exact = title == " ".join(words) or rid.split(".")[-1] == "_".join(words)
+                    in_title = sum(w in title for w in words)
+                    count = sum(text.count(w) for w in words)
+                    found.append((not exact, -in_title, -count, order[rid], rid))
+            return sorted(found)
+
+        result = hits([q])
+        if not result and " " in q:
+            result = hits(q.split())
+        return [row[-1] for row in result]
+
+    def group_of(self, rule_id: str) -> str:
+        """The id prefix of the section a rule is listed in."""
+        head = rule_id.split(".")[0]
+        return self.aliases.get(head, head)
+
+    def to_markdown(self) -> str:
+        """docs/rules.md (the registry's joined book): every rule, grouped, with links."""
+        lines = ["# Rules reference", "",
+                 "Generated from `engine/rulebook.py` by `to_markdown()`; edit the table there, "
+                 "not this file.",
+                 "Every refusal of the referee names one of these rules by its id. The texts are "
+                 "the project's own summary of the BANG! base game; card, character and role "
+                 "names are the game's.", ""]
+        for title, prefix in self.groups:
+            ids = [rid for rid in self.entries if self.group_of(rid) == prefix]
+            if not ids:
+                continue
+            lines += [f"## {title}", ""]
+            for rid in ids:
+                r = self.entries[rid]
+                lines += [f'<a id="{anchor(rid)}"></a>', f"### {r['title']} (`{rid}`)", "",
+                          r["text"], ""]
+                if r["see"]:
+                    links = ", ".join(f"[{self.entries[s]['title']}](#{anchor(s)})"
+                                      for s in r["see"])
+                    lines += [f"See also: {links}.", ""]
+        return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def rule(rule_id: str) -> dict:
-    """The rule with this id, as {"id", "title", "text", "see"}. Raises KeyError."""
-    r = RULES[rule_id]
-    return {"id": rule_id, "title": r["title"], "text": r["text"], "see": list(r["see"])}
-
-
-def title(rule_id: str) -> str:
-    """The title a player reads for a rule id ("turn.bang_limit" -> its title); "" if none."""
-    r = RULES.get(rule_id)
-    return r["title"] if r else ""
-
-
-def search(query: str) -> list[str]:
-    """Rule ids whose title or text contains `query` (case-insensitive), best first.
-
-    A title (or id) equal to the query ranks first, then a whole-query match in the
-    title, then by how often the query occurs in the text. When the whole query is found
-    nowhere, every word of it must occur in the title, text or id (ranked the same way by
-    word hits). Ties keep the table's order.
-    """
-    q = " ".join(query.casefold().split())
-    if not q:
-        return []
-    order = {rid: n for n, rid in enumerate(RULES)}
-
-    def hits(words: list[str]) -> list[tuple]:
-        found = []
-        for rid, r in RULES.items():
-            title, text = r["title"].casefold(), r["text"].casefold()
-            if all(w in title or w in text or w in rid for w in words):
-                exact = title == " ".join(words) or rid.split(".")[-1] == "_".join(words)
-                in_title = sum(w in title for w in words)
-                count = sum(text.count(w) for w in words)
-                found.append((not exact, -in_title, -count, order[rid], rid))
-        return sorted(found)
-
-    result = hits([q])
-    if not result and " " in q:
-        result = hits(q.split())
-    return [row[-1] for row in result]
-
-
-def _group(rule_id: str) -> str:
-    head = rule_id.split(".")[0]
-    return ALIASES.get(head, head)
-
-
-def _anchor(rule_id: str) -> str:
+def anchor(rule_id: str) -> str:
+    """A rule's anchor in a page's links."""
     return re.sub(r"[^a-z0-9_-]", "", rule_id.replace(".", "-"))
 
 
-def to_markdown() -> str:
-    """docs/rules.md: every rule, grouped, with links between them."""
-    lines = ["# Rules reference", "",
-             "Generated from `engine/rulebook.py` by `to_markdown()`; edit the table there, "
-             "not this file.",
-             "Every refusal of the referee names one of these rules by its id. The texts are "
-             "the project's own summary of the BANG! base game; card, character and role "
-             "names are the game's.", ""]
-    for title, prefix in GROUPS:
-        ids = [rid for rid in RULES if _group(rid) == prefix]
-        if not ids:
-            continue
-        lines += [f"## {title}", ""]
-        for rid in ids:
-            r = RULES[rid]
-            lines += [f'<a id="{_anchor(rid)}"></a>', f"### {r['title']} (`{rid}`)", "",
-                      r["text"], ""]
-            if r["see"]:
-                links = ", ".join(f"[{RULES[s]['title']}](#{_anchor(s)})" for s in r["see"])
-                lines += [f"See also: {links}.", ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
-
-
-if __name__ == "__main__":  # python -m engine.rulebook > docs/rules.md
-    import engine.rulebook    # the module the registry added every ruleset's entries to
-    print(engine.rulebook.to_markdown(), end="")
+CORE = Book(tuple(GROUPS), RULES, ALIASES)
+# the core's entries, for a caller that names only core rules
+rule, title, search, _group, _anchor = CORE.rule, CORE.title, CORE.search, CORE.group_of, anchor

@@ -30,4 +30,9 @@ def initial_state(record: dict) -> State:
     ruleset = record.get("ruleset", "base")
     need(isinstance(ruleset, str) and ruleset in RULESETS, "ruleset",
          f"{ruleset!r} is not a ruleset this engine knows ({', '.join(RULESETS)})")
-    return read_header(record, RULESETS[ruleset])
+    rules = RULESETS[ruleset]
+    for other in RULESETS.values():         # a key another ruleset reads: refused unless empty
+        for key in other.header_keys:
+            need(key in rules.header_keys or not record.get(key), key,
+                 f"{key!r} belongs to the {other.name} ruleset")
+    return read_header(record, rules)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
-from .moves import ARG_SHAPES, Move
+from .moves import Move
 from .say import msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
 
@@ -178,7 +178,7 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("wrong_phase", msg("{seat} has already drawn this turn.", seat=ctx.name(i)),
                       "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None
-    if opts is None or set(opts) - ARG_SHAPES["draw"].keys():
+    if opts is None or set(opts) - s.rules.vocab.arg_shapes["draw"].keys():
         raise Refusal("bad_move", msg("Say how the cards are drawn: from the deck, from a player "
                                       "or the discard pile, or with the card shown."), "record")
     rule = draw_rule(ctx, i)

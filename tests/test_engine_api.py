@@ -13,8 +13,10 @@ from engine.characters import BASE_CHARACTERS
 from engine.rulesets.legends.characters import LEGEND_CHARACTERS
 from engine.cards import BASE_CARDS
 from engine.rulesets import RULESETS
-from engine.errors import CODES, refusals_markdown
-from engine.rulebook import RULES, to_markdown
+from engine.errors import refusals_markdown
+from engine.reference import BOOK, CODES
+
+RULES = BOOK.entries        # every ruleset's rules texts (engine/reference.py)
 from engine.say import english
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,13 +61,34 @@ def test_every_refusal_code_used_is_documented():
                     and node.args and isinstance(node.args[0], ast.Constant):
                 used.add(node.args[0].value)
     assert used - set(CODES) == set()
+
+
+def test_apply_refuses_an_undocumented_code(monkeypatch):
+    """A refusal whose code neither the core nor the table's ruleset documents is a bug:
+    `apply` raises KeyError instead of answering with it; a ruleset's own code passes
+    only at its own tables."""
+    state = initial_state(engine.deal(["Ann", "Bob", "Cid", "Dan"], seed=1))
+
+    def refuse(code):
+        def _apply(s, m):
+            raise Refusal(code, "x", "turn.draw")
+        return _apply
+    monkeypatch.setattr(engine.game, "_apply", refuse("no_such_code"))
     with pytest.raises(KeyError):
-        Refusal("no_such_code", "x", "y")
+        apply(state, {"by": "Ann", "draw": {}})
+    monkeypatch.setattr(engine.game, "_apply", refuse("feat_done"))    # a Legends code
+    with pytest.raises(KeyError):
+        apply(state, {"by": "Ann", "draw": {}})
+    legends = initial_state(engine.deal(["Ann", "Bob", "Cid", "Dan"], seed=1,
+                                        ruleset="legends"))
+    with pytest.raises(Refusal) as refused:
+        apply(legends, {"by": "Ann", "draw": {}})
+    assert refused.value.code == "feat_done"
 
 
 def test_generated_docs_are_up_to_date():
-    assert (ROOT / "docs/rules.md").read_text() == to_markdown()
-    assert (ROOT / "docs/refusals.md").read_text() == refusals_markdown()
+    assert (ROOT / "docs/rules.md").read_text() == BOOK.to_markdown()
+    assert (ROOT / "docs/refusals.md").read_text() == refusals_markdown(CODES)
 
 
 def test_the_deck_has_80_cards_20_of_each_suit():

@@ -10,7 +10,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TOP = ("engine", "engine.start", "engine.record", "engine.playout")   # above the registry
+TOP = ("engine", "engine.start", "engine.record", "engine.playout",    # above the registry
+       "engine.reference")
 REGISTRY = "engine.rulesets"
 BASE_RULESET = "engine.rulesets.base"
 

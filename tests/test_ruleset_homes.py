@@ -13,6 +13,8 @@ from pathlib import Path
 
 from engine import RULESETS
 from engine.characters import Character
+from engine.moves import CORE as CORE_WORDS
+from engine.rulebook import CORE as CORE_BOOK
 from engine.rulesets.legends.characters import LEGEND_CHARS
 from engine.rulesets.legends.feats import FEATS
 
@@ -49,8 +51,7 @@ def own_names(rules) -> tuple[set[str], set[str]]:
             names |= {h for h in (c.draw, c.on_hit) if h} - core_hooks
             names |= {f.name for f in dataclasses.fields(c)} - {
                 f.name for f in dataclasses.fields(Character)}
-    keys = set(rules.move_shapes) | set(rules.option_shapes) | set(rules.field_words)
-    keys |= {k for more in rules.move_keys.values() for k in more} | set(rules.abilities)
+    keys = own_words(rules.vocab) | set(rules.abilities)
     keys |= (set(rules.features) | set(rules.decisions)) - set(BASE.features) - set(BASE.decisions)
     keys |= {c.kind for c in rules.cards.rows} - {c.kind for c in BASE.cards.rows}
     return names, keys - SHARED
@@ -62,9 +63,23 @@ def own_names(rules) -> tuple[set[str], set[str]]:
 SHARED = {"jail", "bang", "panic", "reveal", "discard", "other", "first", "give", "range"}
 
 
+def own_words(vocab) -> set[str]:
+    """The words of a ruleset's vocabulary that the core's (moves.CORE) has not: its move
+    kinds, options, keys added to the core's moves, and their names."""
+    core = CORE_WORDS
+    out = (vocab.arg_shapes.keys() - core.arg_shapes.keys()) | (
+        vocab.option_shapes.keys() - core.option_shapes.keys()) | (
+        vocab.words.keys() - core.words.keys())
+    for action, shape in core.arg_shapes.items():
+        if isinstance(shape, dict):
+            out |= vocab.arg_shapes[action].keys() - shape.keys()
+    return out
+
+
 def patterns(rules) -> list[re.Pattern]:
     """The ruleset's names and rule-id prefixes as searches in a file's text."""
-    prefixes = [rules.rule_group[1], *rules.rule_aliases] if rules.rule_group else []
+    prefixes = [g[1] for g in rules.book.groups if g not in CORE_BOOK.groups]
+    prefixes += [a for a in rules.book.aliases if a not in CORE_BOOK.aliases]
     names, keys = own_names(rules)
     out = [re.compile(rf"\b{re.escape(p)}\.[a-z_]") for p in prefixes]
     out += [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)") for n in sorted(names, key=len,

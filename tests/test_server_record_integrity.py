@@ -12,7 +12,7 @@ import engine
 from companion import create_app
 from helpers import NAMES, TableHelper
 
-MOVE_KEYS = set(engine.moves.ACTIONS) | set(engine.moves.OPTIONS) | {"by"}
+MOVE_KEYS = {k for r in engine.RULESETS.values() for k in r.vocab.known} - engine.moves.IGNORED
 
 
 def snapshot_of(table):

@@ -6,17 +6,15 @@ the core asks it; the core never imports this registry, and only engine/start.py
 public facade look names up in it.
 
 A new ruleset is its package (exposing `RULES`, its `Ruleset` object) and its name in
-PACKAGES: the registry imports each one, and adds what it brings to the engine's tables
-(its codes to engine/errors.py, its words to the move vocabulary of engine/moves.py, its
-rules texts to the rulebook).
+PACKAGES. Registering writes nothing anywhere: each ruleset carries its own move
+vocabulary (`vocab`), refusal codes (`codes`) and rules texts (`book`), and a move is
+read against its table's. What lists every ruleset at once (every refusal code, every
+rules text) is read from them by engine/reference.py.
 """
 from __future__ import annotations
 
 from importlib import import_module
 
-from ..errors import add_codes
-from ..moves import extend as add_vocabulary
-from ..rulebook import add as add_rules
 from .base import Ruleset
 
 PACKAGES = ("base", "legends", "starwars")
@@ -25,18 +23,6 @@ RULESETS: dict[str, Ruleset] = {}
 for _package in PACKAGES:
     _rules = import_module(f".{_package}", __name__).RULES
     RULESETS[_rules.name] = _rules
-
-for _rules in RULESETS.values():
-    _others = [r for r in RULESETS.values() if r is not _rules]
-    # the header keys and move options only other rulesets read (each refuses them)
-    _rules.foreign_keys = {key: other.name for other in _others for key in other.header_keys
-                           if key not in _rules.header_keys}
-    _rules.foreign_options = frozenset(key for other in _others for key in other.option_shapes
-                                       if key not in _rules.option_shapes)
-    add_codes(_rules.codes)
-    add_vocabulary(_rules.move_shapes, _rules.option_shapes, _rules.move_keys,
-                   _rules.field_words)
-    add_rules(_rules.rule_group, _rules.rule_texts, _rules.rule_aliases)
 
 
 def rules_of(state) -> Ruleset:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..cards import BASE, CardTable, drawn, explodes
 from ..characters import BASE_CHARS, Character, CharacterTable
 from ..errors import Refusal
-from ..moves import field_words
+from ..moves import CORE as CORE_WORDS, Vocabulary
+from ..rulebook import CORE as CORE_BOOK, Book
 from ..say import N_, is_message, msg, name
 from ..turns import revealed
 
@@ -82,7 +83,8 @@ class Ruleset:
     # cites the ruleset's own entry, not the base card's); see own_rule
     rule_for: dict = {}
     why_not: dict = {}   # {question kind: (sentence, rule)} for a wrong answer (answers.WHY_NOT)
-    codes: dict = {}     # its own refusal codes: {code: what it means} (engine/errors.py)
+    codes: dict = {}     # its own refusal codes: {code: what it means} (besides the core's,
+                         # engine/errors.py CODES)
     start_checks = ("dynamite", "jail")   # start-of-turn checks, in this order
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
@@ -94,23 +96,17 @@ class Ruleset:
     referee_moves: dict = {}     # extra move kinds: {action: fn(ctx, move, seat)}
     tracker_moves: dict = {}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
-    # the words of its own moves, added by the registry to the one vocabulary every move
-    # is read with (engine/moves.py `extend`; shapes as there)
-    move_shapes: dict = {}       # its own move kinds: {action: shape}
-    option_shapes: dict = {}     # its own options of a move: {key: shape}
-    move_keys: dict = {}         # keys it adds to the core's moves: {action: {key: shape}}
-    field_words: dict = {}       # how a player names those: {key: N_ word}
-    foreign_options: frozenset = frozenset()   # set by the registry: other rulesets' options
+    # the words its table's moves are read with: the core's and its own (engine/moves.py,
+    # `CORE.plus(...)` in its package)
+    vocab: Vocabulary = CORE_WORDS
     # its characters' own hooks (`Character.draw`, `on_hit`): {hook: turns.DrawRule},
     # {hook: fn(ctx, i, n, source, card)} after seat i lost n life
     draws: dict = {}
     on_hit: dict = {}
     plays: dict = {}             # its own kinds of card: {kind: fn(ctx, i, card, j, move)}
-    # its rules reference entries (engine/rulebook.py's shape), added by the registry: the
-    # section's (title, id prefix), the entries, and id prefixes read as that section's
-    rule_group: tuple[str, str] | None = None
-    rule_texts: dict = {}
-    rule_aliases: dict = {}
+    # its rules reference: the core's entries and its own section (engine/rulebook.py,
+    # `CORE.plus(...)` in its package)
+    book: Book = CORE_BOOK
 
     # -- setup -----------------------------------------------------------------------
     def character(self, state, i: int) -> Character:
@@ -147,13 +143,10 @@ class Ruleset:
         return {}
 
     header_keys: tuple[str, ...] = ()   # the header keys its read_extra reads
-    foreign_keys: dict = {}   # set by the registry: {another ruleset's header key: its name}
 
     def read_extra(self, record: dict, state, need) -> None:
         """Read the header keys only this ruleset has into its own fields of the state;
-        `need(cond, where, message)`. A key another ruleset reads is refused unless empty."""
-        for key, owner in self.foreign_keys.items():
-            need(not record.get(key), key, f"{key!r} belongs to the {owner} ruleset")
+        `need(cond, where, message)`."""
 
     # -- its own fields of the state --------------------------------------------------
     seat_fields: tuple[str, ...] = ()   # a seat's own fields (read_seat), records expect them
@@ -253,18 +246,8 @@ class Ruleset:
 
     def resolve(self, ctx, i: int, card, played, m, effect, ask=None) -> None:
         """Carry out a played card or an answer (`effect`; `card` None: the hit taken); a
-        ruleset with extra effects on the physical copy adds them here. An option only
-        another ruleset reads is refused."""
-        self.refuse_foreign(m)
+        ruleset with extra effects on the physical copy adds them here."""
         effect()
-
-    def refuse_foreign(self, m) -> None:
-        """Refuse a move that carries an option only another ruleset reads."""
-        if not self.foreign_options.isdisjoint(m.opts):
-            key = next(k for k in m.opts if k in self.foreign_options)
-            raise Refusal("bad_move", msg("This move, {what}, is not part of {ruleset}.",
-                                          what=field_words(key), ruleset=name(self.title)),
-                          "record")
 
     def own_rule(self, rule: str) -> str:
         """The id of the rule a player of this ruleset reads for the core's `rule`."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from ...cards import drawn
 from ...characters import Character
-from ...moves import COUNT, FLAG, TEXT, TEXTS
+from ...moves import CORE as CORE_WORDS, COUNT, FLAG, TEXT, TEXTS
 from ...say import N_, plural
+from ...rulebook import CORE as CORE_BOOK
 from ..base import Ruleset
 from . import abilities as sides
 from .advice import ability_options, feat_options
@@ -24,9 +25,8 @@ class Legends(Ruleset):
     name = "legends"
     title = N_("BANG! Legends")
     features = {"feats": True, "fame": True, "legend_sides": True}
-    rule_group = (N_("BANG! Legends"), "legends")
-    rule_texts = LEGENDS_RULES
-    rule_aliases = {"legend": "legends"}          # the legend sides' entries
+    book = CORE_BOOK.plus((N_("BANG! Legends"), "legends"), LEGENDS_RULES,
+                          {"legend": "legends"})  # the legend sides' entries too
     seat_fields = ("legend", "fame")
     expect_keys = ("feats",)
     header_keys = ("feats",)
@@ -36,14 +36,15 @@ class Legends(Ruleset):
     draws = sides.DRAWS
     on_hit = sides.ON_HIT
     abilities = sides.ABILITIES
-    move_shapes = {"jail": {"discard": TEXT}, "perform": TEXT, "boast": TEXT, "claim": TEXT}
-    option_shapes = {"reveal": (TEXT, TEXTS), "shoot": FLAG, "show": TEXTS}
-    move_keys = {"draw": {"give": TEXT}, "ability": {"bang": TEXT, "panic": TEXT},
-                 "set": {"fame": COUNT}}
-    field_words = {"fame": N_("fame"), "perform": N_("performing a Feat"),
-                   "boast": N_("boasting"), "claim": N_("claiming a Feat"),
-                   "jail": N_("leaving Jail with a heart"), "give": N_("the card given"),
-                   "show": N_("the cards shown")}
+    vocab = CORE_WORDS.plus(
+        actions={"jail": {"discard": TEXT}, "perform": TEXT, "boast": TEXT, "claim": TEXT},
+        options={"reveal": (TEXT, TEXTS), "shoot": FLAG, "show": TEXTS},
+        keys={"draw": {"give": TEXT}, "ability": {"bang": TEXT, "panic": TEXT},
+              "set": {"fame": COUNT}},
+        words={"fame": N_("fame"), "perform": N_("performing a Feat"),
+               "boast": N_("boasting"), "claim": N_("claiming a Feat"),
+               "jail": N_("leaving Jail with a heart"), "give": N_("the card given"),
+               "show": N_("the cards shown")})
 
     @property
     def referee_moves(self) -> dict:

@@ -14,9 +14,10 @@ from __future__ import annotations
 from ...cards import BASE
 from ...characters import Character
 from ...errors import Refusal
-from ...moves import FLAG, TEXT, TEXT_MAP
+from ...moves import CORE as CORE_WORDS, FLAG, TEXT, TEXT_MAP
 from ...plays import play_blue
 from ...turns import pass_on
+from ...rulebook import CORE as CORE_BOOK
 from ..base import Ruleset
 from . import data, playout
 from .abilities import repeat
@@ -56,14 +57,13 @@ class StarWars(Ruleset):
                    for base in BASE.rows if base.kind == mine.kind and base.rule and
                    not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
                 **data.RULE_FOR}
-    rule_group = (N_("BANG! Star Wars"), "sw")
-    rule_texts = SW_RULES
+    book = CORE_BOOK.plus((N_("BANG! Star Wars"), "sw"), SW_RULES)
     start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
     free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
 
-    option_shapes = {"destiny": (TEXT, FLAG), "other": TEXT, "first": TEXT,
-                     "discards": TEXT_MAP}
-    move_keys = {"ability": {"repeat": (TEXT, FLAG)}}
+    vocab = CORE_WORDS.plus(options={"destiny": (TEXT, FLAG), "other": TEXT, "first": TEXT,
+                                     "discards": TEXT_MAP},
+                            keys={"ability": {"repeat": (TEXT, FLAG)}})
 
     @property
     def abilities(self) -> dict:
@@ -152,7 +152,6 @@ class StarWars(Ruleset):
         if card is None and m.opts.get("destiny") is not None:
             raise Refusal("destiny_unavailable", msg("Taking the hit plays no card: no Encounter "
                                                       "with Destiny."), "answer.pending")
-        self.refuse_foreign(m)
         resolve(ctx, i, card, played, m, effect, ask)
 
     # -- what pages are told -------------------------------------------------------------
