@@ -24,7 +24,9 @@ import engine
 from companion import i18n, referee
 from engine.errors import Refusal
 from engine.playout import random_game
-from engine.rulebook import RULES, title
+from engine.reference import BOOK
+
+RULES, title = BOOK.entries, BOOK.title      # every ruleset's rules texts
 from engine.rulesets import RULESETS
 from engine.say import is_message, name
 

@@ -28,7 +28,9 @@ import pytest
 import engine
 from engine.errors import CODES
 from engine.playout import random_game
-from engine.rulebook import RULES, title
+from engine.reference import BOOK
+
+RULES, title = BOOK.entries, BOOK.title      # every ruleset's rules texts
 from engine.say import KEY, PLURAL, english, is_message, msg
 
 ROOT = Path(__file__).resolve().parent.parent
