@@ -52,7 +52,7 @@ class EngineMachine(RuleBasedStateMachine):
             return
         assert self.state.to_dict() == before, "apply changed the state it was given"
         assert all(is_message(ev.get("text")) and english(ev["text"]) for ev in events)
-        canonical = engine.canonical(move)
+        canonical = engine.canonical(move, self.state.rules.vocab)   # its table's words
         assert engine.apply(self.state, canonical)[0].to_dict() == new.to_dict(), \
             "the canonical move plays differently from the move sent"
         self.state = new

@@ -39,7 +39,7 @@ def assert_export_is_live(table) -> dict:
     record = export(table)
     for m in record["moves"]:
         assert set(m) <= MOVE_KEYS, m
-        assert m == engine.canonical(m)
+        assert m == engine.canonical(m, t.state.rules.vocab)
     assert without_roles(engine.replay(record)) == without_roles(t.state)
     full = engine.export_record(t.header, t.live_moves())   # as exported once it is over
     assert engine.replay(full).to_dict() == t.state.to_dict()
