@@ -74,9 +74,11 @@ class Companion:
 
 
 def queue_options(url: str | None) -> dict:
-    """SocketIO's options for a message queue between processes (none: one process)."""
+    """SocketIO's client manager: a message queue between processes, or one process's
+    (companion/seams/socketio.py: either keeps its rooms under a lock)."""
     if not url:
-        return {}
+        from .seams.socketio import Rooms     # its rooms under a lock (threads)
+        return {"client_manager": Rooms()}
     from .relay import manager
     return {"client_manager": manager(url)}
 

@@ -54,6 +54,7 @@ class Conn:
     token: str = ""            # the digest of the token it connected with (phones)
     delta: bool = False        # takes patches (docs/protocol.md) rather than full snapshots
     lang: str = i18n.SOURCE    # the language its messages are worded in (companion/i18n.py)
+    name: str = ""             # its seat's name (phones): what it does is done by that seat
 
     @property
     def is_host(self) -> bool:
@@ -176,6 +177,22 @@ class Hub:
         with self._lock:
             return [(sid, c) for sid, c in self._conns.items()
                     if c.table_id == table_id and c.lobby_id == lobby_id]
+
+    # -- changing a table ---------------------------------------------------------------
+    def change(self, table, fn, look_first: bool = True):
+        """The one way a table changes, for the socket handlers and the routes alike:
+        its lock taken, `fn` run on a table current with storage (Table.act: what `fn`
+        changes is written first, then kept in memory), then what changed sent to every
+        socket of the table. Returns what `fn` returns; a refusal raises and sends
+        nothing. A failure to send is logged: the change is stored, and the next change
+        or reconnect resends."""
+        with table.lock:
+            result = table.act(fn, look_first=look_first)
+            try:
+                self.broadcast(table)
+            except Exception:
+                log.exception("snapshots after a change failed")
+        return result
 
     # -- sending ----------------------------------------------------------------------
     def join_url(self, table_id: str) -> str:

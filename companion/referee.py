@@ -131,9 +131,27 @@ TARGET_CODES = ("out_of_range", "bad_target")   # reasons that belong to one tar
 def playable(table, by: str) -> list[dict]:
     """For the "Play a card" sheet: each card of the deck, whether `by` may play it now
     at someone (or at no one), and why not; a Beer at full life says it does nothing.
-    The dry runs are the referee's own (`targets`), so the sheet never disagrees."""
+    The dry runs are the referee's own (`targets`), so the sheet never disagrees.
+
+    Every card against every target is a few hundred dry runs, done with the table's
+    lock held: the answer is kept for the state it was worked out on (a state is never
+    changed, a change makes a new one), so a phone that asks again, as the page does
+    after each snapshot, costs nothing until something happens."""
     state = _state(table)
     me = _seat(state, by)
+    kept = getattr(table, "answers", None)    # a Table's; a stand-in may have none
+    if kept is None:
+        return _playable(table, state, me)
+    if kept.get("state") is not state:
+        kept.clear()
+        kept["state"] = state
+    found = kept.get(("playable", me))
+    if found is None:
+        found = kept[("playable", me)] = _playable(table, state, me)
+    return found
+
+
+def _playable(table, state, me: str) -> list[dict]:
     seat = state.seats[state.index(me)]
     out = []
     for card in cards_of(state):

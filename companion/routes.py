@@ -280,9 +280,7 @@ def join(table_id):
     data = request.get_json(silent=True) if request.is_json else request.form
     name = data.get("name") if isinstance(data, dict) or hasattr(data, "get") else None
     try:
-        with table.lock:
-            entry, token = table.act(lambda: table.join(name))
-            hub.broadcast(table)
+        entry, token = hub.change(table, lambda: table.join(name))
     except Problem as p:
         if request.is_json:
             return jsonify({"ok": False, "error": p.to_dict()}), 400
@@ -301,10 +299,11 @@ def claim(table_id, code):
     table = table_or_404(table_id)
     _, hub = _parts()
     try:
-        with table.lock:
-            entry, token, old = table.act(lambda: table.claim(code))
-            sockets.claimed(hub, table, entry, old)
-            hub.broadcast(table)
+        def claim_it():
+            entry, token, old = table.claim(code)
+            sockets.claimed(hub, table, entry, old)      # the seat's old phones: out
+            return entry, token
+        entry, token = hub.change(table, claim_it)
     except Problem as p:      # most often a code already used: the seat is on another phone
         return problem_page(p, 404, title=msg("This seat link was used already"),
                             extra=ANOTHER_PHONE if p.code == "bad_token" else None)

@@ -1,6 +1,9 @@
 """The Socket.IO events (docs/protocol.md). Each handler: check the payload, find the
-table, take its lock, let the table (and through it the engine) act, then send every
-socket of the table its snapshot. Whatever goes wrong answers with an error ack and
+table, and change it through `hub.change` (the one change path, the routes' too: its
+lock taken, the table, and through it the engine, acting, then every socket of the
+table sent what changed); a question (`judge`, `playable`...) is answered under the
+lock and sends nothing. A connection knows its seat (hub.Conn: its lobby id, token
+digest and name). Whatever goes wrong answers with an error ack and
 changes nothing; a traceback goes to the server's log, never to a client.
 """
 from __future__ import annotations
@@ -108,18 +111,15 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                     table = tables.get(conn.table_id)
 
                     def act():
-                        if not conn.is_host:
-                            entry = table.entry(conn.lobby_id)
-                            if entry["token"] != conn.token:
-                                raise Problem("revoked")
+                        if (not conn.is_host
+                                and table.entry(conn.lobby_id)["token"] != conn.token):
+                            raise Problem("revoked")
                         return fn(table, conn, data) or {}
-                    with table.lock:
-                        result = table.act(act, look_first=not broadcast)
-                        if broadcast:
-                            try:
-                                hub.broadcast(table)
-                            except Exception:     # the change is stored: still say so
-                                log.exception("snapshots after %s failed", event)
+                    if broadcast:               # a change: hub.change sends it
+                        result = hub.change(table, act, look_first=False)
+                    else:                       # a question: answered, nothing sent
+                        with table.lock:
+                            result = table.act(act)
                     return {"ok": True, **result}
                 except (Problem, engine.Refusal, engine.RecordError) as e:
                     return {"ok": False, "error": error_of(e)}
@@ -148,7 +148,8 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                 table.sync()
                 if "token" in auth:
                     entry = table.entry_for_token(auth["token"])
-                    conn = Conn(table.id, entry["id"], entry["token"], patches, lang)
+                    conn = Conn(table.id, entry["id"], entry["token"], patches, lang,
+                                entry["name"])
                 elif table.is_host(request.cookies.get(f"host_{table.id}")):
                     conn = Conn(table.id, delta=patches, lang=lang)
                 else:
@@ -187,9 +188,8 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     @handler("move", "seat")
     def on_move(table, conn, data):
         move = clean_move(data)
-        events = table.apply(table.entry(conn.lobby_id)["name"], move)
-        return engine.decisions(table.state, {**move, "by": table.entry(conn.lobby_id)["name"]},
-                                events)
+        events = table.apply(conn.name, move)
+        return engine.decisions(table.state, {**move, "by": conn.name}, events)
 
     @handler("host_move", "host")
     def on_host_move(table, conn, data):
@@ -207,7 +207,7 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
 
     @handler("take_back", "seat")
     def on_take_back(table, conn, data):
-        table.take_back(table.entry(conn.lobby_id)["name"])
+        table.take_back(conn.name)
 
     @handler("act_for", "host")
     def on_act_for(table, conn, data):
@@ -264,7 +264,7 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
         else a phone's own seat. Rulings are public facts: nothing secret depends on it."""
         if conn.is_host or data.get("by") is not None:
             return data.get("by")
-        return table.entry(conn.lobby_id)["name"]
+        return conn.name
 
     @handler("judge", "any", broadcast=False)
     def on_judge(table, conn, data):
@@ -309,12 +309,7 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
 
     def reader(conn) -> str | None:
         """The seat name a phone's words are said to (None: a host screen, no seat)."""
-        if conn is None or conn.is_host:
-            return None
-        try:
-            return tables.get(conn.table_id).entry(conn.lobby_id)["name"]
-        except Exception:       # the table closed, the seat removed: words for the table
-            return None
+        return None if conn is None or conn.is_host else conn.name
 
 
 def claimed(hub: Hub, table, entry: dict, old_token: str) -> None:

@@ -85,6 +85,7 @@ class Table:
         self.moves: list[dict] = []
         self.state: engine.State | None = None
         self.log: list[dict] = []
+        self.answers: dict = {}        # read-only answers of one state (companion.referee)
 
     def _set_row(self, row: dict) -> None:
         self.id: str = row["id"]

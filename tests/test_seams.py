@@ -236,3 +236,40 @@ def test_glibc_takes_the_arena_limit_and_knows_the_tunable():
         assert name + ":" in listed, (
             f"glibc no longer lists the tunable {name}: written for {written}, "
             f"this is {here}")
+
+
+def test_the_managers_rooms_hold_when_sockets_come_and_go_in_many_threads(app):
+    # python-socketio changes its room dicts in several steps, from each socket's thread:
+    # a socket connecting while the last one left found its namespace gone ("message
+    # handler error: KeyError: '/'") and lost its connection. Without the lock this
+    # fails in most runs (a KeyError in one of the threads).
+    import sys
+    import threading
+    from companion.seams.socketio import GuardedRooms
+    manager = app.extensions["socketio"].server.manager
+    assert isinstance(manager, GuardedRooms)
+    errors = []
+
+    def come_and_go(k):
+        try:
+            for i in range(1500):
+                sid = manager.pre_connect(f"e{k}-{i}", "/")
+                manager.connect(sid, "/")
+                manager.enter_room(sid, "/", f"seat:{k % 3}")
+                list(manager.get_participants("/", f"seat:{k % 3}"))
+                manager.pre_disconnect(sid, "/")
+                manager.disconnect(sid, "/")
+        except Exception as e:           # noqa: BLE001 - any of them is the failure
+            errors.append(repr(e))
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=come_and_go, args=(k,)) for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert not manager.rooms.get("/")

@@ -268,3 +268,30 @@ def test_redo_is_the_hosts(table):
     assert table.emit("Bob", "move", {"set": {"life": 1}})["ok"]
     assert table.emit("host", "undo")["ok"]
     assert table.emit("Bob", "redo")["error"]["code"] == "not_host"
+
+
+def test_a_move_looks_its_seat_up_once(table, monkeypatch):
+    # issue 31: the connection knows its seat (its name); the seat is looked up once per
+    # move, to check its token was not revoked meanwhile (it was four times)
+    from companion.tables import Table
+    table.seat(NAMES[:4])
+    table.deal()
+    looks = []
+    real = Table.entry
+    monkeypatch.setattr(Table, "entry", lambda self, lid: looks.append(lid) or real(self, lid))
+    assert table.emit("Ann", "move", {"set": {"life": 2}}) == {"ok": True}
+    assert len(looks) == 1
+    assert table.last("host")["view"]["seats"][0]["life"] == 2
+
+
+def test_routes_and_sockets_change_a_table_through_the_hub(table, monkeypatch):
+    # issue 31: one change path (lock, act, save, send) for the socket handlers and the
+    # routes alike: hub.change
+    hub = table.app.extensions["companion"].hub
+    changes = []
+    real = hub.change
+    monkeypatch.setattr(hub, "change", lambda *a, **k: changes.append(a) or real(*a, **k))
+    table.seat(NAMES[:4])                     # four joins (HTTP)
+    table.deal()                              # a socket event
+    assert table.emit("Ann", "move", {"set": {"life": 2}}) == {"ok": True}
+    assert len(changes) == 6

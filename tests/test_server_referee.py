@@ -522,3 +522,26 @@ def test_the_card_picker_knows_what_cannot_be_played_now(record_table):
     before = t.view("host")
     assert ok(t.emit("host", "playable", {"by": "Bob"}))["cards"]
     assert t.view("host") == before
+
+
+def test_the_card_pickers_dry_runs_are_done_once_per_state(record_table, monkeypatch):
+    """issue 31: `playable` dry-runs every card against every target with the table's
+    lock held; asked again before anything happens (the page asks after each snapshot),
+    it answers what it worked out, and after a move it works it out again."""
+    from companion import referee
+    t = record_table(referee_record(("Ann", {"character": "Kit Carlson"})))
+    runs = []
+    real = referee.targets
+    monkeypatch.setattr(referee, "targets", lambda *a, **k: runs.append(a) or real(*a, **k))
+    first = ok(t.emit("Ann", "playable", {}))["cards"]
+    worked = len(runs)
+    assert worked > 10
+    assert ok(t.emit("Ann", "playable", {}))["cards"] == first
+    assert len(runs) == worked                          # nothing worked out again
+    assert ok(t.emit("host", "playable", {"by": "Bob"}))["cards"]
+    assert len(runs) > worked                           # another seat: its own answer
+    worked = len(runs)
+    ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
+    ok(t.emit("Bob", "move", {"respond": "take"}))
+    cards = {c["name"]: c for c in ok(t.emit("Ann", "playable", {}))["cards"]}
+    assert len(runs) > worked and cards["BANG!"]["code"] == "bang_limit"

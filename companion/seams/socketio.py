@@ -22,12 +22,17 @@
   delivers every table's snapshots in the one order Redis gives them. (An emit to one
   socket, such as a refused connection's error, is still delivered at once.)
 
+* `GuardedRooms` (`Rooms` for one process, and `RedisQueue`): the manager's room
+  bookkeeping under one lock (its methods that read or change `rooms`,
+  `pending_connect`, `pending_disconnect` and `callbacks`).
+
 tests/test_seams.py checks each of these shapes, so that a new python-socketio that
 moves one fails there first, by name.
 """
 from __future__ import annotations
 
 import json
+import threading
 
 import socketio
 from socketio import pubsub_manager
@@ -63,7 +68,44 @@ BACK = "queue"                      # the host_id of our own emits come back
 ROOMS_MARK = b"bang-rooms\n"        # the start of companion.relay's messages
 
 
-class RedisQueue(socketio.RedisManager):
+class GuardedRooms:
+    """python-socketio's room bookkeeping (`rooms`, `pending_connect`...) under one lock.
+    The library changes those dicts in several steps and, with threads, from every
+    socket's thread at once: a socket connecting while the last one of its namespace
+    left could find the namespace gone between two of those steps ("message handler
+    error: KeyError: '/'", its connection dropped), and two sockets entering a new room
+    at once could leave one of them out of it. Mixed into the manager the server uses
+    (`Rooms`, and companion.relay's RedisQueue)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._rooms_lock = threading.RLock()
+
+    def get_participants(self, namespace, room):
+        with self._rooms_lock:
+            found = list(super().get_participants(namespace, room))
+        yield from found
+
+
+def _guarded(name: str):
+    def method(self, *args, **kwargs):
+        with self._rooms_lock:
+            return getattr(super(GuardedRooms, self), name)(*args, **kwargs)
+    method.__name__ = name
+    return method
+
+
+for _name in ("pre_connect", "connect", "is_connected", "sid_from_eio_sid",
+              "eio_sid_from_sid", "pre_disconnect", "basic_disconnect", "basic_enter_room",
+              "basic_leave_room", "basic_close_room", "get_rooms", "_generate_ack_id"):
+    setattr(GuardedRooms, _name, _guarded(_name))
+
+
+class Rooms(GuardedRooms, socketio.Manager):
+    """The manager of a server without a message queue."""
+
+
+class RedisQueue(GuardedRooms, socketio.RedisManager):
     on_rooms = None         # companion.relay.Relay.deliver, for the messages it packed
 
     def publish_raw(self, data: bytes) -> None:
