@@ -143,7 +143,7 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
                       card.rule)
     if choice.casefold() == "hand":
         if i == j:
-            raise Refusal("bad_target", msg("{card} cannot take from your own hand.",
+            raise Refusal("bad_target", msg("{card}: you cannot pick a card from your own hand.",
                                               card=name(card.name)), card.rule)
         if t.hand == 0:
             raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name), card.rule)

@@ -89,7 +89,7 @@ function answerRow(a) {
     if (a.ability) return sendMove({ ability: a.ability });
     const dying = list(get(snap, "view", "me", "asked")).some((q) => q && q.kind === "dying");
     if (a.respond === "take" && dying && !(await confirmOut(
-      t("You are out of the game, and your role is shown to everyone."),
+      t("You will be out of the game, and everyone will see your role."),
       { yes: t("Yes, I'm out"), title: t("Out of the game?") }))) return;
     let extra = {};
     const x = more ? await more.answer(a, snap, ask) : false;

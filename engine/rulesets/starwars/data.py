@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...cards import Card, CardTable
 from ...characters import Character, CharacterTable
-from ...say import N_
+from ...say import N_, msg
 
 
 def _c(name, colour, kind, target, rule, **kw) -> Card:
@@ -130,6 +130,27 @@ DESTINY = {
                    "heal_other": N_("Another player of your choice wins back 1 energy (not with "
                                     "two players left).")},
     "Repair": {"draw": N_("Draw a card.")},
+}
+# ...and what the table reads once it is applied: a statement about the player who applies
+# it (the choices above are said to him, on his own phone, before he picks one)
+DESTINY_DONE = {
+    "draw": msg(N_("{seat} draws a card."), you={"seat": N_("You draw a card.")}),
+    "steal": msg(N_("{seat} takes a card from the player shot."),
+                 you={"seat": N_("You take a card from the player you shot.")}),
+    "discard_all": msg(N_("Every player but {seat} discards a card."),
+                       you={"seat": N_("Every other player discards a card.")}),
+    "hit_all": msg(N_("Instead of the BANG!'s own effect: every player but {seat} takes a hit "
+                      "(a Missed! cancels it)."),
+                   you={"seat": N_("Instead of the BANG!'s own effect: every other player takes "
+                                   "a hit (a Missed! cancels it).")}),
+    "hit_attacker": msg(N_("The player who shot at {seat} loses 1 energy (not a BANG!)."),
+                        you={"seat": N_("The player who shot at you loses 1 energy (not a "
+                                        "BANG!).")}),
+    "swap_hands": msg(N_("{seat} and the player who shot swap their whole hands."),
+                      you={"seat": N_("You and the player who shot at you swap your whole "
+                                      "hands.")}),
+    "heal_other": msg(N_("Another player of {seat}'s choice wins back 1 energy."),
+                      you={"seat": N_("Another player of your choice wins back 1 energy.")}),
 }
 # its own refusal codes (the registry adds them to the engine's catalogue)
 CODES = {

@@ -15,7 +15,7 @@ from ...plays import bang_allowed, pay, resolve_cat_balou
 from ...say import msg, name
 from ...state import Ask
 from ...table import cards_of
-from .data import DESTINY
+from .data import DESTINY, DESTINY_DONE
 
 LIMIT = 2   # Destiny applies at this much energy or less
 
@@ -138,7 +138,7 @@ def after(ctx, ask) -> None:
     if not s.seats[i].alive:
         return
     ctx.say("destiny", msg("Encounter with Destiny ({card}): {effect}", card=name(card),
-                           effect=msg(DESTINY[card][key])),
+                           effect=msg(DESTINY_DONE[key], seat=ctx.name(i))),
             seat=ctx.name(i), card=card, effect=key)
     ctx.log(destiny=key, seat=i, card=card)
     if key == "steal":
@@ -169,7 +169,7 @@ def apply(ctx, i, card, key, m, ask) -> None:
     """One Destiny effect (the card's own effect is applied by the caller)."""
     s = ctx.s
     ctx.say("destiny", msg("Encounter with Destiny ({card}): {effect}", card=name(card.name),
-                           effect=msg(DESTINY[card.name][key])),
+                           effect=msg(DESTINY_DONE[key], seat=ctx.name(i))),
             seat=ctx.name(i), card=card.name, effect=key)
     ctx.log(destiny=key, seat=i, card=card.name)
     if key == "draw":
@@ -262,7 +262,7 @@ def hit_all(ctx, i: int, card) -> None:
     pay(ctx, i, card)
     s.bangs += 1
     ctx.say("destiny", msg("Encounter with Destiny ({card}): {effect}", card=name("BANG!"),
-                           effect=msg(DESTINY["BANG!"]["hit_all"])),
+                           effect=msg(DESTINY_DONE["hit_all"], seat=ctx.name(i))),
             seat=ctx.name(i), card=card.name, effect="hit_all")
     ctx.log(destiny="hit_all", seat=i, card=card.name)
     needed = ctx.char(i).misses_needed

@@ -1,0 +1,91 @@
+"""Words a native reader would write (issue 27, Words): the mechanical rules the Hungarian
+and Russian catalogs keep, each checked on every entry (docs/translating.md):
+
+- the host's screen runs on a laptop: no sentence only the host page shows says "tap"
+  ("Koppints", «коснитесь»);
+- Russian and Hungarian write a role name in lower case mid-sentence («сразитесь с
+  шерифом», "a seriffel"); it keeps its capital where it stands alone as a name (a role
+  card, a heading, the start of a sentence) and where a {role} placeholder puts it;
+- an Encounter with Destiny, once applied, is a statement about the player who applies it
+  on every other phone and the host screen; only his own phone says "you".
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from engine.say import msg
+
+# where only the host's laptop shows a sentence
+HOST_ONLY = re.compile(r"^(templates/host\.html|templates/_host_\w+\.html|static/js/host[\w-]*\.js)$")
+TAP = {"en": re.compile(r"\btap", re.I), "hu": re.compile(r"koppint", re.I),
+       "ru": re.compile(r"коснит|косните|тапн", re.I)}
+# a role name after a lower-case word, a digit or a comma, colon, dash or bracket
+ROLES = {"ru": r"(Шериф|Помощник|Бандит|Ренегат|Штурмовик|Повстан|Охотник\w* за голов)",
+         "hu": r"(Seriff|Bandit|Renegát|Rohamosztagos|Lázadó|Fejvadász)"}
+
+
+def mid_sentence_role(lang: str):
+    return re.compile(r"(?:(?<=[a-zа-яёáéíóöőúüű] )|(?<=[\d,;:—–)] )|(?<=\())" + ROLES[lang])
+
+
+def entries(lang: str):
+    path = i18n.pot_path() if lang == "en" else i18n.po_path(lang)
+    with open(path, "rb") as f:
+        for m in read_po(f, locale=None if lang == "en" else lang):
+            if m.id:
+                ids = list(m.id) if isinstance(m.id, (list, tuple)) else [m.id]
+                strs = list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
+                yield m, ids if lang == "en" else [s for s in strs if s]
+
+
+def host_only(m) -> bool:
+    return bool(m.locations) and all(HOST_ONLY.match(path) for path, _ in m.locations)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "ru"])
+def test_no_sentence_of_the_host_laptop_says_tap(lang):
+    found = [m for m, _ in entries("en") if host_only(m)]
+    assert len(found) > 40, len(found)          # the host page's own sentences are seen
+    bad = [f"{lang}: {t!r}" for m, texts in entries(lang) if host_only(m) for t in texts
+           if TAP[lang].search(t)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_tap_check_can_fail():
+    assert TAP["hu"].search("Koppints egy játékosra") and TAP["en"].search("Tap a player")
+    assert TAP["ru"].search("Коснитесь игрока") and not TAP["ru"].search("Нажмите на игрока")
+    assert HOST_ONLY.match("static/js/host-board.js") and HOST_ONLY.match("templates/_host_feats.html")
+    assert not HOST_ONLY.match("static/js/phone.js")
+
+
+@pytest.mark.parametrize("lang", ["hu", "ru"])
+def test_role_names_are_lower_case_mid_sentence(lang):
+    rx = mid_sentence_role(lang)
+    bad = [f"{t[max(0, x.start() - 30):x.end() + 10]!r}" for _, texts in entries(lang)
+           for t in texts for x in rx.finditer(t)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_role_check_can_fail():
+    ru, hu = mid_sentence_role("ru"), mid_sentence_role("hu")
+    assert ru.search("в конце сразитесь с Шерифом") and ru.search("Вчетвером: Шериф, Ренегат")
+    assert ru.search("{seat} (Шериф) выбивает") and ru.search("всех повстанцев и Охотника за головами")
+    assert not ru.search("Шериф: выбить из игры всех бандитов") and not ru.search("Роль: {role}.")
+    assert hu.search("szállj szembe a Seriffel") and not hu.search("Seriff: győzd le")
+
+
+def test_an_applied_destiny_effect_is_said_of_its_player():
+    """'Encounter with Destiny (BANG!): Draw a card.' was an order on every phone: what the
+    others read names the player; his own phone says "you"."""
+    from engine.rulesets.starwars.data import DESTINY, DESTINY_DONE
+    assert {k for effects in DESTINY.values() for k in effects} == set(DESTINY_DONE)
+    for key, said in DESTINY_DONE.items():
+        line = msg("Encounter with Destiny ({card}): {effect}", card="BANG!",
+                   effect=msg(said, seat="Ann"))
+        for lang in ("en", "hu", "ru"):
+            theirs, mine = i18n.sentence(line, lang), i18n.sentence(line, lang, reader="Ann")
+            assert "Ann" in theirs and "Ann" not in mine and theirs != mine, (key, lang, theirs)
