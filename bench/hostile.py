@@ -2,6 +2,7 @@
 changes after refusals, and its memory. Prints `name: value unit` lines.
 
     python bench/hostile.py [--inputs 10000] [--seed 1]
+    python bench/hostile.py --big-bodies 5,10,20,40,60
 
 Kinds, mixed at random: raw Engine.IO/Socket.IO frames (random bytes, broken packets,
 deep or huge JSON); events of every name with random JSON payloads on an authenticated
@@ -123,11 +124,64 @@ class Server:
         return w
 
 
+BIG_PATHS = (("/tables/from-record", "application/json"),
+             ("/t/{table}/join", "application/x-www-form-urlencoded"),
+             ("/tables", "multipart/form-data; boundary=x"))
+
+
+def big_bodies(sizes_mb: list[int]) -> None:
+    """The server's memory after request bodies of `sizes_mb` MB, each refused (413) on
+    each path of BIG_PATHS, against its memory once every path has served (a 100 KB
+    body refused on each, so that their pages and code are loaded): rss_ratio."""
+    data = tempfile.mkdtemp(prefix="bench-hostile-")
+    srv = Server(data)
+    try:
+        r = requests.post(srv.url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+        table = r.headers["Location"].rsplit("/", 1)[1]
+
+        def post(size: int) -> list:
+            out = []
+            for path, ctype in BIG_PATHS:
+                try:
+                    r = requests.post(srv.url + path.format(table=table), data=b"x" * size,
+                                      headers={"Content-Type": ctype}, timeout=60)
+                    out.append(r.status_code)
+                except requests.RequestException as e:
+                    out.append(type(e).__name__)
+            return out
+        post(100_000)
+        time.sleep(1)
+        idle = rss_kb(srv.proc.pid)
+        peak = idle
+        answers: dict = {}
+        for mb in sizes_mb:
+            for code in post(mb << 20):
+                answers[code] = answers.get(code, 0) + 1
+            peak = max(peak, rss_kb(srv.proc.pid))
+        time.sleep(2)
+        end = rss_kb(srv.proc.pid)
+    finally:
+        srv.proc.terminate()
+        srv.proc.wait(10)
+    print(f"big_bodies_mb: {','.join(map(str, sizes_mb))} on {len(BIG_PATHS)} paths")
+    print(f"answers: {json.dumps(answers, sort_keys=True)}")
+    print(f"rss_idle: {idle / 1024:.1f} MB")
+    print(f"rss_peak: {peak / 1024:.1f} MB")
+    print(f"rss_end: {end / 1024:.1f} MB")
+    print(f"rss_ratio: {end / idle:.2f} x  (aim: at most 1.1x)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--inputs", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--big-bodies", default="",
+                    help="instead: request bodies of these sizes in MB, e.g. 5,10,20,40,60, "
+                         "and the server's memory after them")
     args = ap.parse_args()
+    if args.big_bodies:
+        big_bodies([int(x) for x in args.big_bodies.split(",")])
+        return
     rng = random.Random(args.seed)
     data = tempfile.mkdtemp(prefix="bench-hostile-")
     srv = Server(data)

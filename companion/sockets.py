@@ -25,7 +25,7 @@ from .hub import Conn, Hub
 from .limits import Limits
 from .qr import svg as qr_svg
 from .tables import Tables
-from .wire import BAD_EVENT
+from .wire import BAD_EVENT, not_an_event
 
 log = logging.getLogger(__name__)
 
@@ -296,6 +296,17 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
         else:
             why = {KEY: "{text}", "text": reason[:200]} if isinstance(reason, str) else None
         return worded({"ok": False, "error": Problem("bad_request", why).to_dict()})
+
+    @socketio.on("*")
+    def on_unknown(event, *args):
+        """An event of a name the server has no handler for: refused in its ack (a
+        client that floods with such names is slowed down and dropped as any other)."""
+        allowed = limits.allow(request.sid, changes=False)
+        if allowed is None:
+            drop_connection(socketio, request.sid)
+        problem = (Problem("bad_request", not_an_event(str(event))) if allowed
+                   else Problem("slow_down"))
+        return worded({"ok": False, "error": problem.to_dict()})
 
     @socketio.on_error_default
     def on_error(e):   # a safety net: handlers above catch their own errors

@@ -58,6 +58,12 @@ def read(text: str):
     return orjson.loads(text)
 
 
+def not_an_event(name: str) -> dict:
+    """Why an event a client sent is refused: a name reserved by Socket.IO, or one the
+    server has no handler for."""
+    return msg("'{event}' is not an event a client sends.", event=name[:40])
+
+
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > DIGITS_MAX:
         raise ValueError(f"an integer has at most {DIGITS_MAX} digits")
@@ -120,8 +126,7 @@ class JsonPacket(JsonOnlyPacket):
                     and isinstance(self.data[0], str)):
                 return self._refuse(msg("A message is [event name, payload]."))
             if self.data[0] in RESERVED:
-                return self._refuse(msg("'{event}' is not an event a client sends.",
-                                        event=self.data[0]))
+                return self._refuse(not_an_event(self.data[0]))
         elif self.packet_type in (ACK, BINARY_ACK) and not isinstance(self.data, list):
             raise ValueError("malformed Socket.IO ack")
         return count
@@ -129,8 +134,10 @@ class JsonPacket(JsonOnlyPacket):
     def _refuse(self, reason: dict) -> int:
         """An event that asked for an ack becomes BAD_EVENT, whose handler answers the
         reason (a message); any other bad packet is dropped (one log line, in English)."""
-        if self.packet_type == EVENT and isinstance(getattr(self, "id", None), int):
-            self.data, self.attachment_count = [BAD_EVENT, reason], 0
+        if (self.packet_type in (EVENT, BINARY_EVENT)
+                and isinstance(getattr(self, "id", None), int)):
+            # a binary one too (its attachments, if sent, are then dropped one by one)
+            self.packet_type, self.data, self.attachment_count = EVENT, [BAD_EVENT, reason], 0
             return 0
         raise ValueError(english(reason))
 

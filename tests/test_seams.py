@@ -224,6 +224,8 @@ def test_glibc_takes_the_arena_limit_and_knows_the_tunable():
     here = os.confstr("CS_GNU_LIBC_VERSION")
     assert ctypes.CDLL("libc.so.6").mallopt(-8, 2) == 1, (
         f"mallopt(M_ARENA_MAX=-8) refused: written for {written}, this is {here}")
+    assert ctypes.CDLL("libc.so.6").mallopt(-3, glibc.BIG) == 1, (
+        f"mallopt(M_MMAP_THRESHOLD=-3) refused: written for {written}, this is {here}")
     name = glibc.TUNABLE.split("=")[0]
     probe = subprocess.run([sys.executable, "-c", "import os; print(os.environ"
                             "['GLIBC_TUNABLES'])"], capture_output=True, text=True,

@@ -138,3 +138,40 @@ def test_unknown_pages(client):
     assert client.get("/p/nope").status_code == 404
     assert client.get("/t/nope/claim/abc").status_code == 404
     assert client.post("/tables", data={"mode": "chaos"}).status_code == 400
+
+
+@pytest.mark.slow
+def test_every_event_that_asks_for_an_answer_gets_one_whatever_its_name(live_server):
+    """issue 31: an event under a reserved name (`connect`), under a name the server has
+    no handler for, or sent as a binary event, is refused in its ack, never left
+    unanswered (raw frames on a live server: a client library would not send them)."""
+    import json
+    import websocket
+    table_id, _ = live_server.new_table()
+    token = live_server.join(table_id, "Ann")
+    frames = ['42{n}["connect",{{}}]', '42{n}["disconnect"]', '42{n}["no_such_event",{{}}]',
+              '451-{n}["connect",{{"_placeholder":true,"num":0}}]',
+              '451-{n}["no_such_event",{{"_placeholder":true,"num":0}}]']
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{live_server.port}/socket.io/?EIO=4&transport=websocket",
+        timeout=5, suppress_origin=True)
+    try:
+        assert ws.recv().startswith("0")
+        ws.send("40" + json.dumps({"table": table_id, "token": token}))
+        while not ws.recv().startswith("40"):
+            pass
+        for n, frame in enumerate(frames, start=7):
+            ws.send(frame.format(n=n))
+            if frame.startswith("451-"):
+                ws.send_binary(b"\x01\x02")
+            while True:                      # snapshots and pings go by
+                packet = ws.recv()
+                if packet == "2":
+                    ws.send("3")
+                if isinstance(packet, str) and packet.startswith(f"43{n}["):
+                    break
+            ack = json.loads(packet[len(f"43{n}"):])[0]
+            assert ack["ok"] is False and ack["error"]["code"] == "bad_request", (frame, ack)
+            assert "is not an event a client sends" in ack["error"]["message"], (frame, ack)
+    finally:
+        ws.shutdown()

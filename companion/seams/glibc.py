@@ -2,8 +2,8 @@
 sets for a process with two threads per socket. Elsewhere than Linux with glibc, both
 do nothing.
 
-* `fewer_malloc_arenas`: `mallopt(M_ARENA_MAX, 2)` through ctypes (M_ARENA_MAX is -8
-  in glibc's malloc.h).
+* `fewer_malloc_arenas`: `mallopt(M_ARENA_MAX, 2)` and `mallopt(M_MMAP_THRESHOLD, 1 MB)`
+  through ctypes (M_ARENA_MAX is -8 and M_MMAP_THRESHOLD -3 in glibc's malloc.h).
 * `small_thread_caches`: the server process starts itself again (`os.execv`, the same
   program and arguments) with `GLIBC_TUNABLES=glibc.malloc.tcache_max=512`, which glibc
   reads only when a process starts.
@@ -15,16 +15,26 @@ from __future__ import annotations
 import os
 import sys
 
+BIG = 1 << 20           # bytes: a block this large gets pages of its own (see below)
 
-def fewer_malloc_arenas(arenas: int = 2) -> None:
+
+def fewer_malloc_arenas(arenas: int = 2, big: int = BIG) -> None:
     """glibc gives threads that allocate at once their own malloc arena, up to 8 per core;
     each socket here has two threads, and the arenas' free space is never given back
     between them. Two arenas: about 10% less memory with 350 phones connected
-    (bench/fanout.py), nothing measurable on the fan-out. Elsewhere than glibc: nothing."""
+    (bench/fanout.py), nothing measurable on the fan-out.
+
+    And a block of `big` bytes or more always gets pages of its own (`M_MMAP_THRESHOLD`),
+    given back when it is freed. glibc would raise that threshold to the size of the
+    largest such block freed, and then serve the next ones from an arena, whose free
+    space it keeps: Werkzeug reads the rest of a refused request body (413) in blocks
+    of 10 MB, and after a few bodies of 5 to 60 MB the server kept 27 MB more than idle
+    (1.40x, bench/hostile.py --big-bodies). Elsewhere than glibc: nothing."""
     try:
         import ctypes
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(-8, arenas)           # M_ARENA_MAX
+        libc.mallopt(-3, big)              # M_MMAP_THRESHOLD: fixed, no longer raised
     except (OSError, AttributeError):
         pass
 
