@@ -32,35 +32,26 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from importlib import resources
 from dataclasses import dataclass
 
 from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import assets, bundle, i18n, routes, sockets
 from .expiry import Expiry
-
 from .origins import HostHeaderCheck, Origins
 from .hub import Hub
 from .limits import Limits
-from .storage import SqliteStorage, open_storage
+from .paths import ROOT, folder  # noqa: F401  (companion.ROOT, companion.folder)
+from .presence import SharedPresence
+from .relay import Relay, manager
+from .pgstorage import PostgresStorage
+from .storage import SqliteStorage
 from .tables import Tables
-from .wire import (MESSAGE_MAX, JsonPacket, SafeJson, SafeJsonProvider, install as install_wire,
-                   library_logger)
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def folder(name: str) -> str:
-    """The pages' `templates` or `static` folder: inside the installed package (a wheel
-    carries them as companion/templates and companion/static), else the repository's
-    top-level folder of that name (a checkout, an editable install)."""
-    packaged = resources.files(__name__) / name
-    if packaged.is_dir():
-        return str(packaged)
-    return os.path.join(ROOT, name)
-
+from .seams import engineio as engineio_seam, simple_websocket
+from .seams.socketio import Rooms
+from .wire import MESSAGE_MAX, JsonPacket, SafeJson, SafeJsonProvider, library_logger
 
 @dataclass
 class Companion:
@@ -73,13 +64,24 @@ class Companion:
     expiry: Expiry | None = None      # None: tables never close
 
 
+def open_storage(url: str, synchronous: str = "FULL"):
+    """The storage a `--database` URL names: `postgresql://...` (needs the `hosted`
+    extra), `sqlite:///path`, or a plain path (SQLite)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStorage(url)
+    if url.startswith("sqlite://"):
+        url = url[len("sqlite://"):]
+        url = url[1:] if url.startswith("/") and not url.startswith("//") else url
+    if "://" in url:
+        raise ValueError("--database takes postgresql://..., sqlite:///path or a path")
+    return SqliteStorage(url, synchronous)
+
+
 def queue_options(url: str | None) -> dict:
     """SocketIO's client manager: a message queue between processes, or one process's
     (companion/seams/socketio.py: either keeps its rooms under a lock)."""
     if not url:
-        from .seams.socketio import Rooms     # its rooms under a lock (threads)
-        return {"client_manager": Rooms()}
-    from .relay import manager
+        return {"client_manager": Rooms()}  # its rooms under a lock (threads)
     return {"client_manager": manager(url)}
 
 
@@ -106,10 +108,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json = SafeJsonProvider(app)
     if test_config:
         app.config.update(test_config)
-    from . import assets, bundle
     bundle.init_app(app, assets.init_app(app))   # static files compressed, versioned,
                                                  # preloaded; each page's modules in one file
-    from . import i18n
     i18n.init_app(app)          # the request's language, `_` in templates
     queue = app.config["MESSAGE_QUEUE"] or None
     shared = app.config.get("SHARED", bool(queue))
@@ -128,7 +128,10 @@ def create_app(test_config: dict | None = None) -> Flask:
                         # thread: a client that floods only slows itself down (True
                         # would start a thread per message)
                         async_handlers=False)
-    install_wire(socketio)
+    # the bounded WebSocket (companion.seams.simple_websocket) for the WebSocket
+    # transport, and one thread for every socket's pings (companion.seams.engineio)
+    engineio_seam.use_websocket(socketio.server.eio, simple_websocket.WebSocket)
+    engineio_seam.install_pings(socketio.server.eio)
     if app.config["PROXIES"]:       # the client's address as the proxies say (not Host)
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(app.config["PROXIES"]), x_proto=0,
                                 x_host=0, x_port=0, x_prefix=0)
@@ -137,11 +140,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     tables = Tables(storage, shared=shared)
     presence = None
     if queue:
-        from .presence import SharedPresence
         presence = SharedPresence(queue)
     relay = None
     if queue:
-        from .relay import Relay
         relay = Relay(socketio.server.manager)
     hub = Hub(socketio, app.config["BASE_URL"], presence, relay,
               check=app.config.get("CHECK_PATCHES", app.config.get("TESTING", False)))
@@ -159,7 +160,6 @@ def create_app(test_config: dict | None = None) -> Flask:
             expiry.start()
     app.extensions["companion"] = Companion(tables, hub, storage, origins, limits, expiry)
 
-    from . import routes, sockets
     app.register_blueprint(routes.bp)
     sockets.register(socketio, tables, hub, limits)
     return app

@@ -13,7 +13,11 @@ import logging
 import os
 import sys
 
+from werkzeug.serving import make_server
+
+from . import checker, create_app, net, pauses, qr
 from .seams import glibc
+from .seams.werkzeug import RequestHandler
 
 
 def at_least_one(raw: str) -> int:
@@ -67,11 +71,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from . import create_app, net, qr
-    from werkzeug.serving import make_server
-
-    from .seams.werkzeug import RequestHandler
-
     base = net.base_url(args.host, args.port, args.public_url)
     config = {"DATA_DIR": os.path.abspath(args.data), "BASE_URL": base,
               "MESSAGE_QUEUE": args.message_queue, "MAX_TABLES": args.max_tables,
@@ -108,7 +107,6 @@ def serve(args: argparse.Namespace) -> int:
     # (bench/fanout.py, 50 tables).
     sys.setswitchinterval(0.0005)
     glibc.fewer_malloc_arenas()
-    from . import pauses
     pauses.tune()       # fewer and shorter garbage-collection pauses (companion/pauses.py)
     # Werkzeug's threaded server, started directly rather than through Flask's `run`:
     # the companion says itself what it is (run_simple would print a warning meant
@@ -128,8 +126,7 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def check(paths: list[str]) -> int:
-    from .checker import main as check_main   # written by the engine's author
-    return check_main(paths)
+    return checker.main(paths)          # written by the engine's author
 
 
 def main(argv: list[str] | None = None) -> int:

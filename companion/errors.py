@@ -9,6 +9,7 @@ sentences in its reader's language; `Problem.message` is the English one (logs, 
 """
 from __future__ import annotations
 
+from engine import BOOK
 from engine.say import KEY, N_, english, is_message, msg, name
 
 # Every code the server itself uses, with what it means (docs/protocol.md lists them).
@@ -60,7 +61,6 @@ class Problem(Exception):
         super().__init__(self.message)
 
     def to_dict(self) -> dict:
-        from engine import BOOK
         out = {"code": self.code, "message": self.say, "rule": self.rule}
         if self.rule:
             out["rule_title"] = name(BOOK.title(self.rule))

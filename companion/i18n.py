@@ -51,10 +51,14 @@ from babel.support import NullTranslations, Translations
 from flask import Flask, abort, g, has_request_context, request
 from flask_babel import Babel, Domain
 
-from engine import say
+import engine
+from engine import BOOK, say
+from engine.rulesets import RULESETS, Ruleset
 from engine.say import KEY, YOU
 
-from . import addressed, looks
+from . import addressed, bundle, looks
+from .assets import IMMUTABLE, make_asset, send
+from .paths import folder
 
 LANGUAGES = ("en", "hu", "ru")       # the first is the source language, the default
 SOURCE = LANGUAGES[0]
@@ -279,9 +283,8 @@ def gettext(text: str, lang: str) -> str:
 
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
-    from .bundle import graph_of
     for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server,
-                   graph_of):
+                   bundle.graph_of):
         cached.cache_clear()
 
 
@@ -315,14 +318,12 @@ def plural_categories(lang: str) -> list[str]:
 
 
 def _long_rule_texts() -> set[str]:
-    from engine import BOOK
     return {r["text"] for r in BOOK.entries.values()}
 
 
 def _homes() -> dict[str, tuple[str, ...]]:
     """Each ruleset's own source files (its module, or its package), as paths in the
     catalogs' references: what only that ruleset's tables show."""
-    from engine.rulesets import RULESETS, Ruleset
     homes = {}
     for name, rules in RULESETS.items():
         module = type(rules).__module__
@@ -346,8 +347,6 @@ def _graph(page: str, ruleset: str = "base") -> frozenset[str]:
     """static/js paths (as the catalogs name them) of the modules `page` may load at a
     table of `ruleset`: those its template and its partials load (a ruleset's own
     partials only at its tables), and every module they import, at once or later."""
-    from engine.rulesets import RULESETS
-    from . import bundle, folder
     templates = folder("templates")
     declared = {part for name in RULESETS for parts in looks.look_of(name).partials.values()
                 for part in parts}
@@ -367,7 +366,6 @@ def _not_on(page: str, ruleset: str = "base") -> tuple[str, ...]:
     (the other page's, and another ruleset's partials')."""
     if page not in ENTRIES:
         return ()
-    from engine.rulesets import RULESETS
     every = set().union(*(_graph(p, r) for p in ENTRIES for r in RULESETS))
     return tuple(sorted(every - _graph(page, ruleset)))
 
@@ -403,7 +401,6 @@ def _data_words(ruleset: str) -> frozenset[str]:
     server words those): its cards' and characters' names, its Feats' names, and every
     word of its page data (roles, kinds of cards, blue cards' hints...) and what the
     ruleset adds to a card in the play sheet's catalogue (Star Wars' Destiny effects)."""
-    from engine.rulesets import RULESETS
     rules = RULESETS[ruleset]
     words: set[str] = set()
 
@@ -431,7 +428,6 @@ def _worded_by_server() -> frozenset[str]:
     """The engine's message templates (its `msg(...)` and `plural(...)` calls): the
     server words them for each socket in that socket's language (companion/hub.py), so
     a page never needs them, unless its own script or an HTTP answer says them too."""
-    import engine
     root = os.path.dirname(engine.__file__)
     said = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
@@ -445,7 +441,6 @@ def _worded_by_server() -> frozenset[str]:
 
 
 def ruleset_of(name) -> str:
-    from engine.rulesets import RULESETS
     return name if isinstance(name, str) and name in RULESETS else "base"
 
 
@@ -545,7 +540,6 @@ def init_app(app: Flask) -> None:
                 "languages": [(code, native_name(code)) for code in LANGUAGES]}
 
     def serve_catalog(digest: str, lang: str, ruleset: str, page: str):
-        from .assets import IMMUTABLE, make_asset, send
         if normal(lang) != lang or ruleset_of(ruleset) != ruleset or page_of(page) != page:
             abort(404)
         now, body = page_catalog(lang, ruleset, page)

@@ -5,6 +5,7 @@ person. docs/deploy.md says what each means and when to add a process.
 from __future__ import annotations
 
 import os
+import threading
 import time
 
 STARTED = time.monotonic()
@@ -41,7 +42,6 @@ def figures(companion, async_mode: str) -> dict[str, float]:
 
 
 def _threads() -> int:
-    import threading
     return threading.active_count()
 
 

@@ -11,6 +11,12 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+import struct
+
+try:
+    import fcntl
+except ImportError:     # not a Unix: the interfaces are not listed
+    fcntl = None
 
 PROBES = ("192.0.2.1", "10.255.255.255", "172.31.255.255", "192.168.255.255")
 BRIDGES = ("docker", "br-", "veth", "virbr", "lxc", "cni", "flannel", "podman", "vmnet")
@@ -38,9 +44,7 @@ def _interfaces() -> list[str]:
     """IPv4 addresses of the non-bridge interfaces (Linux), else from the host name."""
     found: list[str] = []
     try:
-        import fcntl
-        import struct
-        for _, name in socket.if_nameindex():
+        for _, name in socket.if_nameindex() if fcntl is not None else ():
             if name == "lo" or name.startswith(BRIDGES):
                 continue
             with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -50,7 +54,7 @@ def _interfaces() -> list[str]:
                 except OSError:
                     continue
             found.append(socket.inet_ntoa(packed[20:24]))
-    except (ImportError, OSError, AttributeError):
+    except (OSError, AttributeError):
         pass
     try:
         found += socket.gethostbyname_ex(socket.gethostname())[2]

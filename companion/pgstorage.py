@@ -12,6 +12,12 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+try:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+except ImportError:     # a laptop server uses SQLite (pip install 'bang-companion[hosted]')
+    psycopg = ConnectionPool = None
+
 from .schema import TABLES, Behind, SqlStorage, encode, move_json, statements, upgrade
 
 POOL = 4               # connections per process: tables' writes go on side by side
@@ -27,12 +33,9 @@ class PostgresStorage(SqlStorage):
 
     def __init__(self, url: str, pool: int = POOL) -> None:
         super().__init__()
-        try:
-            import psycopg
-            from psycopg_pool import ConnectionPool
-        except ImportError:
+        if psycopg is None or ConnectionPool is None:
             raise SystemExit("PostgreSQL needs psycopg and psycopg-pool: "
-                             "pip install 'bang-companion[hosted]'") from None
+                             "pip install 'bang-companion[hosted]'")
         self._unique = psycopg.errors.UniqueViolation
         self._pool = ConnectionPool(url, min_size=1, max_size=pool, timeout=WAIT,
                                     kwargs={"autocommit": True}, name="bang", open=False)

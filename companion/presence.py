@@ -14,6 +14,11 @@ import secrets
 import threading
 import time
 
+try:
+    import redis
+except ImportError:     # a laptop server has no queue (pip install 'bang-companion[hosted]')
+    redis = None
+
 log = logging.getLogger(__name__)
 
 TTL = 15            # seconds a process counts without renewing its key
@@ -23,7 +28,8 @@ ALIVE_S = 2.0       # how long a process's answer "that process is alive" is reu
 
 class SharedPresence:
     def __init__(self, url: str) -> None:
-        import redis
+        if redis is None:
+            raise SystemExit("A message queue needs redis: pip install 'bang-companion[hosted]'")
         self._redis = redis.Redis.from_url(url, socket_timeout=5)
         self.proc = secrets.token_hex(6)
         self._alive = f"bang:proc:{self.proc}"

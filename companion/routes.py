@@ -20,7 +20,7 @@ from markupsafe import escape
 import engine
 from engine.say import msg, plural
 
-from . import i18n, looks, sockets
+from . import i18n, looks, metrics as figures, sockets
 from .errors import Problem
 from .limits import tables_in_use
 from .qr import svg as qr_svg
@@ -368,7 +368,6 @@ def healthz():
 @bp.get("/metrics")
 def metrics():
     """This process's figures for a host (companion/metrics.py, docs/deploy.md)."""
-    from . import metrics as figures
     return Response(figures.text(current_app.extensions["companion"],
                                  current_app.extensions["socketio"].server.async_mode),
                     mimetype="text/plain")

@@ -22,21 +22,7 @@ from typing import Protocol
 
 from .schema import TABLES, Behind, SqlStorage, encode, upgrade
 
-__all__ = ["Behind", "Storage", "SqliteStorage", "open_storage"]
-
-
-def open_storage(url: str, synchronous: str = "FULL"):
-    """The storage a `--database` URL names: `postgresql://...` (needs the `hosted`
-    extra), `sqlite:///path`, or a plain path (SQLite)."""
-    if url.startswith(("postgresql://", "postgres://")):
-        from .pgstorage import PostgresStorage
-        return PostgresStorage(url)
-    if url.startswith("sqlite://"):
-        url = url[len("sqlite://"):]
-        url = url[1:] if url.startswith("/") and not url.startswith("//") else url
-    if "://" in url:
-        raise ValueError("--database takes postgresql://..., sqlite:///path or a path")
-    return SqliteStorage(url, synchronous)
+__all__ = ["Behind", "Storage", "SqliteStorage"]
 
 
 class Storage(Protocol):

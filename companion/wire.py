@@ -163,12 +163,3 @@ def library_logger(name: str) -> logging.Logger:
     if not any(isinstance(f, OneLine) for f in logger.filters):
         logger.addFilter(OneLine())
     return logger
-
-
-def install(socketio) -> None:
-    """Use the bounded WebSocket (companion.seams.simple_websocket) for this Socket.IO
-    server's WebSocket transport, and one thread for its pings (companion.seams.engineio)."""
-    from .seams import engineio, simple_websocket
-    eio = socketio.server.eio
-    engineio.use_websocket(eio, simple_websocket.WebSocket)
-    engineio.install_pings(eio)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import create_app
+from . import create_app, pauses
 
 
 LIMITS = {"BANG_MAX_TABLES": "MAX_TABLES", "BANG_MAX_SOCKETS": "MAX_SOCKETS",
@@ -74,6 +74,5 @@ def __getattr__(name: str):
     sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
     app = create_app(config_from_env())
     app.extensions["bundles"].warm()        # the pages' bundles now, not at the first phone
-    from . import pauses
     pauses.tune()                           # fewer garbage-collection pauses (the same)
     return app

@@ -100,8 +100,8 @@ def test_a_real_pages_lazy_modules_come_from_its_bundle(server, pw, browser):
         page.goto(loopback_only(f"{server}/p/{table_id}{query}#{tokens[name]}"))
         expect(page.locator("#game-view")).to_be_visible()
         page.locator("#char-name").click()                    # the first tap: awake.js
+        expect(page.locator("#awake")).to_be_visible()         # ... which has run
         page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(300)
         scripts = [u for u in asked if u.endswith(".js") and "/vendor/" not in u]
         if query:
             assert any(u.endswith("/js/referee-sheets.js") for u in scripts), scripts

@@ -1,8 +1,8 @@
 """Imports run one way in engine/ (docs/architecture.md): the core never imports the rulesets,
 their registry or what stands above it; a ruleset imports the core (and the base ruleset it
 builds on), never another ruleset or the registry; the registry and the modules above it
-import the rest. No cycle, and no import inside a function to hide one. Read with `ast`
-from the files, without importing anything.
+import the rest. No cycle, and no import inside a function to hide one, in engine/ and in
+companion/. Read with `ast` from the files, without importing anything.
 """
 from __future__ import annotations
 
@@ -161,6 +161,15 @@ def test_the_engine_has_no_import_cycle():
 def test_the_engine_imports_nothing_inside_a_function():
     _, inner = read(ROOT / "engine")
     assert not inner, "imports inside functions (import at the top, one way):\n" + "\n".join(inner)
+
+
+def test_the_companion_imports_nothing_inside_a_function_and_has_no_cycle():
+    """The server too: every import at the top of its module (an optional library, for
+    a hosted server, in a try at the top), so what a module needs is read in one place
+    and a cycle cannot hide in a function."""
+    graph, inner = read(ROOT / "companion")
+    assert not inner, "imports inside functions (import at the top):\n" + "\n".join(inner)
+    assert not cycles(graph), f"modules importing each other: {cycles(graph)}"
 
 
 def test_the_core_never_imports_a_ruleset_and_imports_run_one_way():

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sqlite3
-import sys
 import types
 
 import pytest
@@ -119,7 +118,7 @@ def test_check_subcommand_calls_the_checker(monkeypatch):
     seen = []
     fake = types.ModuleType("companion.checker")
     fake.main = lambda paths: seen.append(paths) or 3
-    monkeypatch.setitem(sys.modules, "companion.checker", fake)
+    monkeypatch.setattr(cli, "checker", fake)
     with pytest.raises(SystemExit) as exit_:
         cli.main(["check", "a.json", "b.json"])
     assert exit_.value.code == 3 and seen == [["a.json", "b.json"]]

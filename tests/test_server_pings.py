@@ -3,7 +3,6 @@ thread per socket: real server, real WebSockets, the pings counted where they ar
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 import requests
@@ -13,20 +12,12 @@ from engineio.packet import PING
 from companion import create_app
 from companion.seams import engineio as pings
 from companion.seams.werkzeug import RequestHandler
+from helpers import until
 
 
 def ping_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate()
             if getattr(getattr(t, "_target", None), "__name__", "") == "_send_ping"]
-
-
-def wait(pred, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        time.sleep(0.02)
-    return pred()
 
 
 @pytest.fixture
@@ -71,20 +62,20 @@ def test_every_socket_gets_its_pings_from_one_thread(server):
     counts = [0] * 4
     clients = [phone(url, counts, i) for i in range(4)]
     try:
-        assert wait(lambda: min(counts) >= 3), counts     # 3 rounds of pings each
+        until(lambda: min(counts) >= 3, what="3 rounds of pings each")
         assert all(c.connected for c in clients)
         assert ping_threads() == []                        # no thread per socket
         thread = eio.pings._thread
         assert thread is not None and thread.is_alive() and thread.name == "engineio-pings"
         # each socket's next ping is due (a ping on its way is due again at its pong)
-        assert wait(lambda: eio.pings.pending() == 4)
+        until(lambda: eio.pings.pending() == 4)
     finally:
         for c in clients:
             c.disconnect()
     # the closed sockets' pings are dropped when due, then the thread ends
-    assert wait(lambda: eio.pings.pending() == 0)
-    assert wait(lambda: eio.pings._thread is None)
-    assert not thread.is_alive() or wait(lambda: not thread.is_alive())
+    until(lambda: eio.pings.pending() == 0)
+    until(lambda: eio.pings._thread is None)
+    until(lambda: not thread.is_alive())
 
 
 class FakeSocket:
@@ -105,7 +96,7 @@ def test_a_closed_socket_gets_no_ping_and_the_order_is_kept():
     first, closed, second = FakeSocket(), FakeSocket(closed=True), FakeSocket()
     for s in (first, closed, second):
         p.add(s)
-    assert wait(lambda: p.pending() == 0)
+    until(lambda: p.pending() == 0)
     assert first.sent == [PING] and second.sent == [PING] and closed.sent == []
     assert first.last_ping <= second.last_ping and closed.last_ping is None
-    assert wait(lambda: p._thread is None)
+    until(lambda: p._thread is None)

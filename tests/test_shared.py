@@ -98,7 +98,8 @@ def test_a_change_that_keeps_losing_gives_up_cleanly(two, monkeypatch):
 
 
 def test_the_database_url_names_the_storage(tmp_path):
-    from companion.storage import SqliteStorage, open_storage
+    from companion import open_storage
+    from companion.storage import SqliteStorage
     path = tmp_path / "x" / "c.sqlite3"
     st = open_storage(f"sqlite:///{path}")
     assert isinstance(st, SqliteStorage) and path.exists()

@@ -12,6 +12,7 @@ tests/test_seams.py checks that this glibc still takes both, by name.
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import sys
 
@@ -31,7 +32,6 @@ def fewer_malloc_arenas(arenas: int = 2, big: int = BIG) -> None:
     of 10 MB, and after a few bodies of 5 to 60 MB the server kept 27 MB more than idle
     (1.40x, bench/hostile.py --big-bodies). Elsewhere than glibc: nothing."""
     try:
-        import ctypes
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(-8, arenas)           # M_ARENA_MAX
         libc.mallopt(-3, big)              # M_MMAP_THRESHOLD: fixed, no longer raised
