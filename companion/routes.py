@@ -57,8 +57,8 @@ def page(template: str, status: int = 200, **context):
 
 
 ANOTHER_PHONE = msg("This seat is on another phone. The host can move it here: on the "
-                    "laptop, tap the player's seat, then \"Move to a new phone\", and scan "
-                    "the new code with this phone.")
+                    "laptop they choose the player's seat, then \"Move to a new phone\"; you "
+                    "scan the new code with this phone.")
 
 
 def said(message) -> str:
