@@ -159,7 +159,10 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     ctx.replace_ask(ask, tried=ask.tried + (which,))
     ask = next(a for a in ctx.s.pending if a.seat == i)
     if passed:
-        ctx.say("answer", msg(rules.words["barrel_pass"], card=name(label)))
+        # against a shot that needs two Missed! it is one of them, and says so (the line
+        # after it asks for one more: "cancels the hit" would contradict it)
+        word = "barrel_pass_part" if ask.needed > 1 else "barrel_pass"
+        ctx.say("answer", msg(rules.words[word], card=name(label)))
         ctx.log(evaded=which, seat=i)
         cancel_one(ctx, ask)
     else:

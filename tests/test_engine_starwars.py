@@ -182,3 +182,31 @@ def test_every_rule_the_rulesets_cite_exists():
     for rules in engine.RULESETS.values():
         cited = [r for _, r in rules.why_not.values()] + [d["rule"] for d in rules.decisions.values()]
         assert [r for r in cited if r not in rules.book.entries] == []
+
+
+def test_a_passed_check_against_accurate_counts_as_one_of_the_two_missed(): # issue 27 item 5
+    """Against Accurate a BANG! needs two Missed!: Lucky's passed check is one of them. The
+    log must not say it "cancels the hit" and then that one more Missed! is needed; the
+    record sw-accurate-lucky-counts-one holds the ruling."""
+    import json
+    from pathlib import Path
+    record = json.loads((Path(__file__).parent / "records" /
+                         "sw-accurate-lucky-counts-one.json").read_text())
+    state = initial_state({k: v for k, v in record.items() if k not in ("moves", "expect")})
+    said = []
+    for move in record["moves"]:
+        state, events = apply(state, {k: v for k, v in move.items() if k != "then"})
+        said += [english(e["text"]) for e in events if e.get("text")]
+    passed = next(line for line in said if line.startswith("The check passes"))
+    assert passed == "The check passes: Lucky counts as one Missed! of the two needed.", said
+    assert not any("cancels the hit" in line for line in said), said
+    assert "Bob needs one more Missed! against Ann's BANG!" in said, said
+    # a passed check against an ordinary BANG! still cancels it
+    shot = dict(record, seats=[dict(s, character="Stubborn") if s["name"] == "Ann" else s
+                               for s in record["seats"]])
+    state = initial_state({k: v for k, v in shot.items() if k not in ("moves", "expect")})
+    said = []
+    for move in shot["moves"][:2]:
+        state, events = apply(state, {k: v for k, v in move.items() if k != "then"})
+        said += [english(e["text"]) for e in events if e.get("text")]
+    assert "The check passes: Lucky cancels the hit." in said, said

@@ -70,6 +70,9 @@ class Ruleset:
              "jail_free": N_("{seat} escapes from Jail."),
              "jail_stays": N_("{seat} stays in Jail and misses the turn."),
              "barrel_pass": N_("A heart: the {card} counts as a Missed!"),
+             # against a BANG! that needs two Missed! (Slab the Killer's): one of them
+             "barrel_pass_part": N_("A heart: the {card} counts as one Missed! of the two "
+                                    "needed."),
              "barrel_fail": N_("No heart: the {card} does not help."),
              "dying": N_("{seat} is dying: a Beer now, or out of the game."),
              "Life": N_("Life"),

@@ -104,6 +104,8 @@ WORDS = {"life": N_("energy"), "check": N_("check"), "character": N_("ability ca
          "jail_free": N_("{seat} breaks out of the {card}."),
          "jail_stays": N_("{seat} stays frozen in {card} and skips the whole turn."),
          "barrel_pass": N_("The check passes: {card} cancels the hit."),
+         "barrel_pass_part": N_("The check passes: {card} counts as one Missed! of the two "
+                                "needed."),
          "barrel_fail": N_("The check fails: {card} does not help."),
          "dying": N_("{seat} has no energy left: a Bacta Tank now, or out of the game."),
          "Life": N_("Energy"),
