@@ -13,7 +13,7 @@ import engine
 from engine.dealing import MODES        # ("referee", "tracker")
 from engine.rulesets import RULESETS, rules_of     # the rulesets this engine can deal
 
-from engine.say import is_message, msg
+from engine.say import KEY, is_message, msg
 from .errors import Problem, said
 
 log = logging.getLogger(__name__)
@@ -95,6 +95,33 @@ def log_lines(seq: int, events: list[dict]) -> list[dict]:
     return [{"seq": seq, "text": _text(e.get("text", "")), "kind": str(e.get("type", "")),
              **({"decision": str(e["decision"])} if e.get("decision") else {})}
             for e in events]
+
+
+# A correction of one count of one seat, by the host or by the player himself: taps of
+# one correction in a row make one log line (add_lines).
+AMOUNTS = ("{seat}'s {what} goes from {before} to {after}.",
+           "The host sets {seat}'s {what} from {before} to {after}.")
+
+
+def _amount(line: dict) -> dict | None:
+    text = line.get("text")
+    return text if (line.get("kind") == "set" and is_message(text)
+                    and text.get(KEY) in AMOUNTS) else None
+
+
+def add_lines(lines: list[dict], new: list[dict]) -> None:
+    """Add a move's log lines to `lines`. A correction right after one of the same seat's
+    same count, by the same hand, joins its line: one line from the first value to the
+    last ("...life from 4 to 2"), not one per tap of + or −; the line keeps the last
+    tap's own words as `step` (what an undo takes back). The moves stay one per tap."""
+    last = lines[-1] if lines else None
+    now = _amount(new[0]) if len(new) == 1 else None
+    before = _amount(last) if last and now else None
+    if (before and before[KEY] == now[KEY] and before.get("seat") == now.get("seat")
+            and before.get("what") == now.get("what") and last["seq"] == new[0]["seq"] - 1):
+        lines[-1] = dict(new[0], text=dict(now, before=before["before"]), step=now)
+        return
+    lines.extend(new)
 
 
 def _text(text: object) -> object:
@@ -216,7 +243,7 @@ def replay(header: dict, moves: list[dict]):
                                                        "and was skipped.", seq=m["seq"]),
                           "kind": "skipped"})
             continue
-        lines.extend(log_lines(m["seq"], events))
+        add_lines(lines, log_lines(m["seq"], events))
     return state, lines
 
 

@@ -370,7 +370,7 @@ class Table:
             self.moves = [dict(m, redo=False) if m.get("redo") else m for m in self.moves]
         self.moves.append(entry)
         self.state = state
-        self.log.extend(games.log_lines(seq, events))
+        games.add_lines(self.log, games.log_lines(seq, events))
         return events
 
     def start_from_record(self, header: dict, moves: list[dict]) -> None:

@@ -171,5 +171,23 @@ def test_the_hosts_undo_asks_and_redo_brings_the_move_back(server, pw, browser):
     redo.click()
     expect(life).to_have_text(f"{start - 1}/{top}")
     expect(redo).to_be_disabled()
+
+    # two taps of one correction: one log line from the first value to the last (item 6);
+    # the undo asks about the last tap alone
+    seat_tile(host, "Bob").click()
+    seat = host.locator("#seat-dialog")
+    hand = int(seat.locator("#sd-hand").inner_text())
+    seat.get_by_role("button", name="One card more").click()
+    expect(seat.locator("#sd-hand")).to_have_text(str(hand + 1))
+    seat.get_by_role("button", name="One card more").click()
+    expect(seat.locator("#sd-hand")).to_have_text(str(hand + 2))
+    seat.get_by_role("button", name="Done").click()
+    lines = host.locator("#log li.log-set", has_text="Bob's cards in hand")
+    expect(lines).to_have_count(1)
+    expect(lines).to_have_text(f"The host sets Bob's cards in hand from {hand} to {hand + 2}.")
+    host.get_by_role("button", name="Undo last move").click()
+    expect(dialog).to_contain_text(f"from {hand + 1} to {hand + 2}.")
+    dialog.get_by_role("button", name="Undo").click()
+    expect(lines).to_have_text(f"The host sets Bob's cards in hand from {hand} to {hand + 1}.")
     assert not watch.errors, watch.errors
     host_ctx.close()

@@ -295,3 +295,32 @@ def test_routes_and_sockets_change_a_table_through_the_hub(table, monkeypatch):
     table.deal()                              # a socket event
     assert table.emit("Ann", "move", {"set": {"life": 2}}) == {"ok": True}
     assert len(changes) == 6
+
+
+def test_taps_of_one_correction_make_one_log_line(table):
+    """Each +/- of a correction is a move of its own (undo takes back one tap), but the log
+    says the correction once: consecutive ones of the same seat's same count make one line
+    from the first value to the last, also after a restart (the replay); another count,
+    another seat or a move between starts a new line (issue 27 item 6)."""
+    from companion.tables import Tables
+    table.seat(NAMES[:4])
+    table.deal()
+    life = table.last("host")["view"]["seats"][0]["life"]
+    for v in (life - 1, life - 2, life - 3):
+        assert table.emit("host", "host_move", {"set": {"seat": "Ann", "life": v}})["ok"]
+    assert table.emit("host", "host_move", {"set": {"seat": "Ann", "hand": 2}})["ok"]
+    assert table.emit("host", "host_move", {"set": {"seat": "Ann", "hand": 3}})["ok"]
+    assert table.emit("host", "host_move", {"set": {"seat": "Bob", "hand": 1}})["ok"]
+    sets = [line["text"] for line in table.last("host")["log"] if line["kind"] == "set"]
+    assert sets[0] == f"The host sets Ann's life from {life} to {life - 3}.", sets
+    assert len(sets) == 3 and sets[1].startswith("The host sets Ann's cards in hand from ")
+    assert sets[1].endswith(" to 3."), sets
+    assert sets[2].startswith("The host sets Bob's cards in hand from "), sets
+    again = Tables(table.app.extensions["companion"].storage).get(table.id)
+    assert [line["text"] for line in again.log if line["kind"] == "set"] \
+        == [line["text"] for line in table.tables().get(table.id).log if line["kind"] == "set"]
+    # undo takes back one tap: the line then ends where the taps before it ended
+    assert table.emit("host", "undo")["ok"] and table.emit("host", "undo")["ok"]
+    sets = [line["text"] for line in table.last("host")["log"] if line["kind"] == "set"]
+    assert sets[0] == f"The host sets Ann's life from {life} to {life - 3}.", sets
+    assert sets[1].endswith(" to 2."), sets

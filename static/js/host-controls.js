@@ -20,11 +20,12 @@ function actsFor(seat, view) {
   return [];
 }
 
-// What the undo takes back, in the log's words: the lines of the last move that stands.
+// What the undo takes back, in the log's words: the lines of the last move that stands
+// (of a correction's line that joins several taps, the last tap: its `step`).
 function lastMove(log) {
   const live = log.filter((l) => l && l.kind !== "undo" && l.kind !== "deal" && Number(l.seq) > 0);
   const seq = Math.max(0, ...live.map((l) => Number(l.seq)));
-  return live.filter((l) => Number(l.seq) === seq).map((l) => l.text).join(" ");
+  return live.filter((l) => Number(l.seq) === seq).map((l) => l.step || l.text).join(" ");
 }
 
 export function wireControls({ send, getSeat, getTurn, getView = () => ({}), getLog = () => [] }) {
