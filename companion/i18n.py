@@ -56,7 +56,7 @@ from engine import BOOK, say
 from engine.rulesets import RULESETS, Ruleset
 from engine.say import KEY, YOU
 
-from . import addressed, bundle, looks
+from . import bundle, looks
 from .assets import IMMUTABLE, make_asset, send
 from .paths import folder
 
@@ -142,18 +142,11 @@ def translator(lang: str):
     return translate
 
 
-def _said(message, translate, reader: str | None) -> str:
-    """One message's sentence (engine.say.render), said to `reader` where it names him."""
-    if reader:
-        message = addressed.address(message, reader)
-    return say.render(message, translate, reader)
-
-
 def sentence(message, lang: str, reader: str | None = None) -> str:
     """The sentence of one message (or a plain string) in `lang`; `reader`: the seat
     whose phone reads it, spoken to in the second person where the message declares it
     (engine/say.py: `you`)."""
-    return _said(message, translator(lang), reader or None)
+    return say.render(message, translator(lang), reader or None)
 
 
 def localize(obj, lang: str, reader: str | None = None):
@@ -228,12 +221,12 @@ class Wording:
         1 here, nor 1.0: neither is taken). Its reader counts only where it names him."""
         found = _content(message, reader)
         if found is None:
-            return _said(message, translate, reader)
+            return say.render(message, translate, reader)
         content, names = found
         key = (lang, reader if names else None, content)
         said = self._said.get(key)
         if said is None:
-            said = self._said[key] = _said(message, translate, key[1])
+            said = self._said[key] = say.render(message, translate, key[1])
         return said
 
 

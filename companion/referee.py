@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import engine
 from engine import BOOK
-from engine.say import is_message, msg, name
+from engine.say import N_, is_message, msg, name
 from engine.table import cards_of, distance_parts, weapon
 
 from .errors import Problem, said
@@ -190,7 +190,8 @@ def distance(table, a: object, b: object) -> dict:
     for k in (i, j):
         if not state.seats[k].alive:
             raise Problem("bad_request", msg("{seat} is out of the game.",
-                                             seat=state.seats[k].name))
+                                             seat=state.seats[k].name,
+                                             you={"seat": N_("You are out of the game.")}))
     if i == j:
         raise Problem("bad_request", msg("Pick two different players."))
     d, parts = distance_parts(state, i, j)

@@ -545,11 +545,11 @@ class Tables:
                 clean_name(seat["name"])
             except Problem as p:
                 raise Problem("bad_record", msg("Seat '{seat}': {why}", seat=str(seat["name"]),
-                                                why=p.say)) from None
+                                                why=p.say, you={})) from None   # a record's seat
             twin = looks_like(seat["name"], seated)
             if twin is not None:
                 raise Problem("bad_record", msg("Seat '{seat}' looks too much like '{twin}'.",
-                                                seat=str(seat["name"]), twin=twin))
+                                                seat=str(seat["name"]), twin=twin, you={}))
             seated.append(seat["name"])
         table, secret = self.create(header["ruleset"], header["mode"])
         with table.lock:              # a new table: no other process knows its id yet

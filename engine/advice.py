@@ -81,7 +81,8 @@ def answers_for(state: State, seat: str) -> list[dict]:
     if ask.kind in ("bang", "gatling"):
         options.append((missed, name(missed), False))
         if char.swaps_bang_missed:
-            options.append((bang, msg("{card} as {other}", card=name(bang), other=name(missed)),
+            options.append((bang, msg("{card} as {other}", card=name(bang), other=name(missed),
+                                        you={}),    # {other}: a card, not a seat
                             False))
         barrel = has_kind(state, i, "barrel")
         if barrel:
@@ -92,7 +93,8 @@ def answers_for(state: State, seat: str) -> list[dict]:
     elif ask.kind in ("indians", "duel"):
         options.append((bang, msg("Discard a {card}", card=name(bang)), False))
         if char.swaps_bang_missed:
-            options.append((missed, msg("{card} as {other}", card=name(missed), other=name(bang)),
+            options.append((missed, msg("{card} as {other}", card=name(missed), other=name(bang),
+                                          you={}),  # {other}: a card, not a seat
                             False))
         options.append(("take", msg("Give up: lose 1 {life}", life=life) if ask.kind == "duel"
                         else msg("Lose 1 {life}", life=life), False))

@@ -45,7 +45,8 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
             raise Refusal("not_dying", msg("A {card} out of turn is only for a hit that would "
                                            "eliminate you.", card=name(drunk.name)), drunk.rule)
         raise Refusal("nothing_to_answer", msg("{seat} is not being asked anything.",
-                                                 seat=s.seats[i].name),
+                                                 seat=s.seats[i].name,
+            you={"seat": N_("You are not being asked anything.")}),
                       "answer.pending")
     ask = asks[0]
     if answer.casefold() == "take":     # no card: the ruleset may still refuse an option
@@ -67,13 +68,16 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
                                            "eliminate you.", card=name(card.name)), card.rule)
         raise Refusal("wrong_answer", *why_not(ctx, ask.kind))
     if s.seats[i].hand < 1:
-        raise Refusal("empty_hand", msg("{seat} has no cards in hand.", seat=s.seats[i].name),
+        raise Refusal("empty_hand", msg("{seat} has no cards in hand.", seat=s.seats[i].name,
+                                        you={"seat": N_("You have no cards in hand.")}),
                       "cards")
     if card.name == played.name:
-        text = msg("{seat} answers with {card}.", seat=ctx.name(i), card=name(card.name))
+        text = msg("{seat} answers with {card}.", seat=ctx.name(i), card=name(card.name),
+                   you={"seat": N_("You answer with {card}.")})
     else:
         text = msg("{seat} answers with {played} as {card}.", seat=ctx.name(i),
-                   played=name(played.name), card=name(card.name))
+                   played=name(played.name), card=name(card.name),
+                   you={"seat": N_("You answer with {played} as {card}.")})
     ctx.say("answer", text, seat=ctx.name(i), card=card.name)
     ctx.spend(i, 1)
     ctx.log(answered=card.name, card=played.name, seat=i, to=ask.kind)
@@ -88,7 +92,8 @@ def answered(ctx: Ctx, i: int, ask: Ask, card) -> None:
     elif ask.kind == "duel":
         ctx.replace_ask(ask, seat=ask.other, other=i, tried=ask.tried + ("answered",))
         ctx.say("ask", msg("{seat} must now discard a BANG! or lose the Duel.",
-                            seat=ctx.name(ask.other)))
+                            seat=ctx.name(ask.other),
+                           you={"seat": N_("You must now discard a BANG! or lose the Duel.")}))
     elif ask.kind == "indians":
         s.pending.remove(ask)
     elif ask.kind == "dying":
@@ -120,11 +125,15 @@ def cancel_one(ctx: Ctx, ask: Ask) -> None:
     if ask.needed > 1:
         ctx.replace_ask(ask, needed=ask.needed - 1)
         ctx.say("ask", msg("{seat} needs one more Missed! against {source}'s BANG!",
-                           seat=ctx.name(ask.seat), source=ctx.name(ask.source)))
+                           seat=ctx.name(ask.seat), source=ctx.name(ask.source),
+                           you={"seat": N_("You need one more Missed! against {source}'s BANG!"),
+                                "source": N_("{seat} needs one more Missed! against your BANG!")}))
         return
     ctx.s.pending.remove(ask)
     ctx.say("missed", msg("{source}'s {card} misses {seat}.", source=ctx.name(ask.source),
-                          card=name(ask.card), seat=ctx.name(ask.seat)))
+                          card=name(ask.card), seat=ctx.name(ask.seat),
+                          you={"seat": N_("{source}'s {card} misses you."),
+                               "source": N_("Your {card} misses {seat}.")}))
     ctx.log(missed=ask.source, card=ask.card, target=ask.seat)
     ctx.s.rules.settled(ctx, ask)
 
@@ -138,7 +147,8 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
         barrel = next(c.name for c in cards_of(ctx.s) if c.kind == "barrel")
         raise Refusal("no_barrel", msg("{seat} has no {card} in play.", seat=ctx.name(i),
-                                              card=name(barrel)), "card.barrel")
+                                              card=name(barrel),
+            you={"seat": N_("You have no {card} in play.")}), "card.barrel")
     if which == "jourdonnais" and not ctx.char(i).built_in_barrel:
         raise Refusal("ability_unavailable", msg(ctx.word("no_own_barrel"),
                                                   character=char_name(ctx, i)),
@@ -215,7 +225,8 @@ def do_ability(ctx: Ctx, m: Move, i: int) -> None:
                       ctx.char(i).rule)
     if seat.life + n // per > seat.max_life:
         raise Refusal("full_life", msg("{seat} cannot go above {n} {life}.", seat=seat.name,
-                                        n=seat.max_life, life=name(ctx.word("life"))),
+                                        n=seat.max_life, life=name(ctx.word("life")),
+                                       you={"seat": N_("You cannot go above {n} {life}.")}),
                       ctx.char(i).rule)
     ctx.spend(i, n, name(seat.character))
     ctx.heal(i, n // per, name(seat.character))

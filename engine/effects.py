@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from .characters import Character
 from .errors import Refusal
-from .say import msg, name, plural
+from .say import N_, N_plural, msg, name, plural
 from .state import Ask, State
 from .table import character, winner_now
 
@@ -49,7 +49,9 @@ class Ctx:
         seat = self.s.seats[i]
         seat.hand += n
         self.say("hand", plural("{seat} takes {n} card ({why}).", "{seat} takes {n} cards ({why}).",
-                                n, seat=seat.name, why=why), seat=seat.name, delta=n)
+                                n, seat=seat.name, why=why,
+            you={"seat": N_plural("You take {n} card ({why}).",
+                                  "You take {n} cards ({why}).")}), seat=seat.name, delta=n)
 
     def spend(self, i: int, n: int = 1, why: dict | str = "") -> None:
         """Seat i loses n cards from hand; refused when the hand is too small."""
@@ -58,11 +60,16 @@ class Ctx:
             code = "empty_hand" if seat.hand == 0 else "not_enough_cards"
             raise Refusal(code, plural("{seat} has {n} card in hand, and this needs {need}.",
                                        "{seat} has {n} cards in hand, and this needs {need}.",
-                                       seat.hand, seat=seat.name, need=n), "cards")
+                                       seat.hand, seat=seat.name, need=n,
+                you={"seat": N_plural("You have {n} card in hand, and this needs {need}.",
+                                      "You have {n} cards in hand, and this needs {need}.")}),
+            "cards")
         seat.hand -= n
         if why:
             self.say("hand", plural("{seat} discards {n} ({why}).", "{seat} discards {n} ({why}).",
-                                    n, seat=seat.name, why=why), seat=seat.name, delta=-n)
+                                    n, seat=seat.name, why=why,
+                you={"seat": N_plural("You discard {n} ({why}).",
+                                      "You discard {n} ({why}).")}), seat=seat.name, delta=-n)
         self.refill(i)
 
     def take(self, i: int, j: int, k: int, why: dict | str) -> None:
@@ -103,7 +110,9 @@ class Ctx:
             seat.life += won
             self.say("life", msg("{seat}: {life} {before} → {after} ({why}).", seat=seat.name,
                                  life=name(self.word("life")), before=before, after=seat.life,
-                                 why=why), seat=seat.name, before=before, after=seat.life)
+                                 why=why,
+                you={"seat": N_("Your {life}: {before} → {after} ({why}).")}),
+            seat=seat.name, before=before, after=seat.life)
             self.log(healed=i)
             if before <= 0 < seat.life:
                 self.saved(i)
@@ -114,11 +123,14 @@ class Ctx:
         seat = self.s.seats[i]
         before = seat.life
         seat.life -= n
-        cause = (msg("{card} from {seat}", card=name(card), seat=self.name(source))
+        cause = (msg("{card} from {seat}", card=name(card), seat=self.name(source),
+                     you={"seat": N_("your {card}")})
                  if source is not None else name(card))
         self.say("life", msg("{seat}: {life} {before} → {after} ({why}).", seat=seat.name,
                              life=name(self.word("life")), before=before, after=seat.life,
-                             why=cause), seat=seat.name, before=before, after=seat.life)
+                             why=cause,
+            you={"seat": N_("Your {life}: {before} → {after} ({why}).")}),
+        seat=seat.name, before=before, after=seat.life)
         self.log(hit=i, by=source, card=card, n=n, was_full=before == seat.max_life,
                  after=seat.life)
         if self.s.falls(i):
@@ -138,7 +150,8 @@ class Ctx:
         elif hook == "gringo" and source is not None and source != i \
                 and self.s.seats[source].alive:
             self.take(i, source, n, msg("{character}: from {seat}'s hand",
-                                        character=name(char.name), seat=self.name(source)))
+                                        character=name(char.name), seat=self.name(source),
+                                        you={"seat": N_("{character}: from your hand")}))
         elif hook:
             use = self.s.rules.on_hit.get(hook)    # a ruleset's own character
             if use is not None:
@@ -163,7 +176,9 @@ class Ctx:
             s.falling.append((i, source, card))
         if s.pending:
             self.say("falls", msg("{seat} is out of the game once the open questions are "
-                                  "answered.", seat=s.seats[i].name), seat=s.seats[i].name)
+                                  "answered.", seat=s.seats[i].name,
+                you={"seat": N_("You are out of the game once the open questions are answered.")}),
+            seat=s.seats[i].name)
             return
         self.settle_falls()
 
@@ -186,7 +201,8 @@ class Ctx:
             shown = (name(s.rules.words.get("roles", {}).get(seat.role,
                                                              seat.role.replace("_", " ")))
                      if seat.role != "unknown" else msg("role hidden in this record"))
-            self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown),
+            self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown,
+                                you={"seat": N_("You are eliminated: {role}.")}),
                      seat=seat.name, role=seat.role,
                      by=self.name(source) if source is not None and source != i else None)
             self.log(eliminated=i, by=source)
@@ -195,7 +211,8 @@ class Ctx:
             if vultures and left[i]:
                 self.gain(vultures[0], left[i], msg("{character}: {seat}'s cards",
                                                     character=name(self.char(vultures[0]).name),
-                                                    seat=s.seats[i].name))
+                                                    seat=s.seats[i].name,
+                                                    you={"seat": N_("{character}: your cards")}))
         won = winner_now(s)
         if won:
             s.winner = won
@@ -220,7 +237,8 @@ class Ctx:
         s = self.s
         s.turn = s.next_alive(s.turn)
         s.phase, s.bangs, s.turn_log = "start", 0, []
-        self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name),
+        self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name,
+                             you={"seat": N_("Your turn.")}),
                  seat=s.seats[s.turn].name)
 
     def replace_ask(self, old: Ask, **changes) -> None:

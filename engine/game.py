@@ -44,13 +44,17 @@ def _apply(state: State, m: Move) -> Ctx:
     i = ctx.s.index(m.by)
     if not ctx.s.seats[i].alive:
         raise Refusal("bad_target", msg("{seat} has been eliminated and takes no part.",
-                                        seat=ctx.name(i)), "elimination")
+                                        seat=ctx.name(i),
+            you={"seat": N_("You have been eliminated and take no part.")}), "elimination")
     if ctx.s.falls(i):
         raise Refusal("bad_target", msg("{seat} is out of the game once the open questions are "
-                                        "answered, and takes no part.", seat=ctx.name(i)),
+                                        "answered, and takes no part.", seat=ctx.name(i),
+            you={"seat": N_("You are out of the game once the open questions are answered, and "
+                            "take no part.")}),
                       "elimination.together")
     if m.opts.get("host"):
-        ctx.say("host", msg("The host acts for {seat}, whose phone is off:", seat=ctx.name(i)),
+        ctx.say("host", msg("The host acts for {seat}, whose phone is off:", seat=ctx.name(i),
+                            you={"seat": N_("The host acts for you while your phone is off:")}),
                 seat=ctx.name(i))
     rules = ctx.s.rules
     if ctx.s.mode == "tracker":
@@ -99,7 +103,8 @@ def own_set(ctx: Ctx, m: Move, i: int) -> None:
 
 def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
     if i != ctx.s.turn:
-        raise Refusal("not_your_turn", msg("It is {seat}'s turn.", seat=ctx.s.current.name),
+        raise Refusal("not_your_turn", msg("It is {seat}'s turn.", seat=ctx.s.current.name,
+                                           you={"seat": N_("It is your turn.")}),
                       "turn.order")
     ctx.next_turn()
 
@@ -118,7 +123,8 @@ def do_host(ctx: Ctx, m: Move) -> None:
                           "answer.pending")
         ctx.s.turn = j
         ctx.s.phase, ctx.s.bangs, ctx.s.turn_log = "start", 0, []
-        ctx.say("host", msg("Host: it is now {seat}'s turn.", seat=ctx.name(j)))
+        ctx.say("host", msg("Host: it is now {seat}'s turn.", seat=ctx.name(j),
+                            you={"seat": N_("Host: it is now your turn.")}))
         if not fields:
             return
     if "seat" not in fields:
@@ -162,11 +168,13 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
     s = ctx.s
     seat = s.seats[i]
     if not seat.alive:
-        raise Refusal("bad_correction", msg("{seat} has been eliminated.", seat=seat.name),
+        raise Refusal("bad_correction", msg("{seat} has been eliminated.", seat=seat.name,
+                                            you={"seat": N_("You have been eliminated.")}),
                       "host.corrections")
     if s.falls(i):
         raise Refusal("bad_correction", msg("{seat} is out of the game once the open questions "
-                                            "are answered.", seat=seat.name),
+                                            "are answered.", seat=seat.name,
+            you={"seat": N_("You are out of the game once the open questions are answered.")}),
                       "elimination.together")
     new = {}
     if "life" in fields:
@@ -185,15 +193,22 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         waiting = series(dict.fromkeys(ctx.name(a.seat) for a in s.pending if a.seat != i))
         raise Refusal("answer_pending", msg("{waiting} must answer first: {seat}'s last life "
                                             "point is taken once the questions of this turn are "
-                                            "settled.", waiting=waiting, seat=seat.name),
+                                            "settled.", waiting=waiting, seat=seat.name,
+            you={"seat": N_("{waiting} must answer first: your last life point is taken once "
+                            "the questions of this turn are settled."),
+                 "waiting": N_("You must answer first: {seat}'s last life point is taken once "
+                               "the questions of this turn are settled.")}),
                       "host.open_question")
     changed = ranges != seat.ranges
     if changed:
         seat.ranges = ranges
         shown = series(msg("{card} {range}", card=name(k), range=v) for k, v in ranges.items())
-        ctx.say("set", msg("{seat}'s weapon range {ranges}.", seat=seat.name, ranges=shown)
+        ctx.say("set", msg("{seat}'s weapon range {ranges}.", seat=seat.name, ranges=shown,
+                           you={"seat": N_("Your weapon range {ranges}.")})
                 if by_seat else msg("The host: {seat}'s weapon range {ranges}.", seat=seat.name,
-                                    ranges=shown), seat=seat.name, field="ranges")
+                                    ranges=shown,
+                    you={"seat": N_("The host: your weapon range {ranges}.")}),
+                seat=seat.name, field="ranges")
     for key, value in new.items():
         before = getattr(seat, key)
         if before == value:
@@ -210,22 +225,29 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         asked = bool(s.asks_for(i))
         ctx.eliminate(i, None)
         if asked and not s.asks_for(i) and s.winner is None:
-            ctx.say("question", msg("The question to {seat} is closed.", seat=seat.name),
+            ctx.say("question", msg("The question to {seat} is closed.", seat=seat.name,
+                                    you={"seat": N_("The question to you is closed.")}),
                     seat=seat.name)
         for a in duels:
             if a in s.pending:
                 s.pending.remove(a)
                 ctx.say("question", msg("The Duel is over: {seat} has nothing left to answer.",
-                                        seat=ctx.name(a.seat)), seat=ctx.name(a.seat))
+                                        seat=ctx.name(a.seat),
+                    you={"seat": N_("The Duel is over: you have nothing left to answer.")}),
+                seat=ctx.name(a.seat))
     elif dying and seat.life > 0:
         for a in dying:
             s.pending.remove(a)
         ctx.say("question", msg("{seat} is above 0 life again: the question to {seat} is "
-                                "closed.", seat=seat.name), seat=seat.name)
+                                "closed.", seat=seat.name,
+            you={"seat": N_("You are above 0 life again: the question to you is closed.")}),
+        seat=seat.name)
     elif changed and s.asks_for(i):
         ctx.say("question", msg("{seat} is asked again, a Beer now, or out of the game.",
-                                seat=seat.name) if dying else
-                msg("{seat} is asked again, with the corrected counts.", seat=seat.name),
+                                seat=seat.name,
+            you={"seat": N_("You are asked again: a Beer now, or out of the game.")}) if dying else
+                msg("{seat} is asked again, with the corrected counts.", seat=seat.name,
+                    you={"seat": N_("You are asked again, with the corrected counts.")}),
                 seat=seat.name)
 
 
@@ -264,22 +286,31 @@ def set_words(seat: str, key: str, before, value, by_seat: bool, life: str = "li
         if by_seat:
             if added and gone:
                 return msg("{seat} puts {cards} in play and takes {gone} out of play.",
-                           seat=seat, cards=added, gone=gone)
+                           seat=seat, cards=added, gone=gone,
+                           you={"seat": N_("You put {cards} in play and take {gone} out of play.")})
             if gone:
-                return msg("{seat} takes {cards} out of play.", seat=seat, cards=gone)
-            return msg("{seat} puts {cards} in play.", seat=seat, cards=added)
+                return msg("{seat} takes {cards} out of play.", seat=seat, cards=gone,
+                           you={"seat": N_("You take {cards} out of play.")})
+            return msg("{seat} puts {cards} in play.", seat=seat, cards=added,
+                       you={"seat": N_("You put {cards} in play.")})
         if added and gone:
             return msg("The host puts {cards} in front of {seat} and takes {gone} away from "
-                       "{seat}.", seat=seat, cards=added, gone=gone)
+                       "{seat}.", seat=seat, cards=added, gone=gone,
+                you={"seat": N_("The host puts {cards} in front of you and takes {gone} away "
+                                "from you.")})
         if gone:
-            return msg("The host takes {cards} away from {seat}.", seat=seat, cards=gone)
-        return msg("The host puts {cards} in front of {seat}.", seat=seat, cards=added)
+            return msg("The host takes {cards} away from {seat}.", seat=seat, cards=gone,
+                       you={"seat": N_("The host takes {cards} away from you.")})
+        return msg("The host puts {cards} in front of {seat}.", seat=seat, cards=added,
+                   you={"seat": N_("The host puts {cards} in front of you.")})
     what = name(life if key == "life" else COUNT_WORDS.get(key) or rules.counts[key][3])
     if by_seat:
         return msg("{seat}'s {what} goes from {before} to {after}.", seat=seat, what=what,
-                   before=before, after=value)
+                   before=before, after=value,
+                   you={"seat": N_("Your {what} goes from {before} to {after}.")})
     return msg("The host sets {seat}'s {what} from {before} to {after}.", seat=seat, what=what,
-               before=before, after=value)
+               before=before, after=value,
+               you={"seat": N_("The host sets your {what} from {before} to {after}.")})
 
 
 def valid_in_play(ctx: Ctx, value: object) -> list[str]:

@@ -7,7 +7,7 @@ from .cards import Card
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .say import msg, name, plural
+from .say import N_, N_plural, msg, name, plural
 from .state import Ask
 from .table import cards_of, dist, has_kind, target_problem
 from .turns import check_due, own_turn, turn_at_end
@@ -53,7 +53,8 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     played = cards_of(s).get(m.arg)
     card = as_card(ctx, i, played, m.opts.get("as"))
     if s.seats[i].hand < 1:
-        raise Refusal("empty_hand", msg("{seat} has no cards in hand.", seat=s.seats[i].name),
+        raise Refusal("empty_hand", msg("{seat} has no cards in hand.", seat=s.seats[i].name,
+                                        you={"seat": N_("You have no cards in hand.")}),
                       "cards")
     target = m.opts.get("target")
     j = None
@@ -80,9 +81,12 @@ def pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
     """The played card leaves the hand (Suzy Lafayette may draw at once)."""
     if j is not None:
         text = msg("{seat} plays {card} at {target}.", seat=ctx.name(i), card=name(card.name),
-                   target=ctx.name(j))
+                   target=ctx.name(j),
+                   you={"seat": N_("You play {card} at {target}."),
+                        "target": N_("{seat} plays {card} at you.")})
     else:
-        text = msg("{seat} plays {card}.", seat=ctx.name(i), card=name(card.name))
+        text = msg("{seat} plays {card}.", seat=ctx.name(i), card=name(card.name),
+                   you={"seat": N_("You play {card}.")})
     ctx.say("play", text, seat=ctx.name(i), card=card.name)
     ctx.spend(i, 1)
 
@@ -102,7 +106,10 @@ def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     if s.seats[i].hand < 1 + extra:
         raise Refusal("not_enough_cards", plural("A BANG! at {target} costs {n} more card from hand.",
                                                  "A BANG! at {target} costs {n} more cards from hand.",
-                                                 extra, target=ctx.name(j)), ctx.char(j).rule)
+                                                 extra, target=ctx.name(j),
+            you={"target": N_plural("A BANG! at you costs {n} more card from hand.",
+                                    "A BANG! at you costs {n} more cards from hand.")}),
+        ctx.char(j).rule)
     pay(ctx, i, card, j)
     if extra:
         ctx.spend(i, extra, name(s.seats[j].character))
@@ -146,12 +153,14 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
             raise Refusal("bad_target", msg("{card}: you cannot pick a card from your own hand.",
                                               card=name(card.name)), card.rule)
         if t.hand == 0:
-            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name), card.rule)
+            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name,
+                you={"seat": N_("You have no cards in hand.")}), card.rule)
         return "hand"
     wanted = cards_of(ctx.s).get(choice).name
     if wanted not in t.in_play:
         raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.", seat=t.name,
-                                                       card=name(wanted)), card.rule)
+                                                       card=name(wanted),
+            you={"seat": N_("You have no {card} in play.")}), card.rule)
     return wanted
 
 
@@ -172,13 +181,15 @@ def resolve_take(ctx: Ctx, i: int, card: Card, j: int, choice: str) -> None:
     t = ctx.s.seats[j]
     if choice == "hand":
         ctx.take(i, j, 1, msg("{card}: a card from {seat}'s hand", card=name(card.name),
-                              seat=t.name))
+                              seat=t.name,
+                              you={"seat": N_("{card}: a card from your hand")}))
         ctx.log(took="hand", owner=j)
     else:
         t.in_play.remove(choice)
         t.ranges.pop(choice, None)
         ctx.gain(i, 1, msg("{played}: {seat}'s {card}", played=name(card.name), seat=t.name,
-                           card=name(choice)))
+                           card=name(choice),
+                           you={"seat": N_("{played}: your {card}")}))
         ctx.log(took=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
@@ -186,13 +197,15 @@ def resolve_cat_balou(ctx: Ctx, i: int, j: int, choice: str) -> None:
     t = ctx.s.seats[j]
     if choice == "hand":
         t.hand -= 1
-        ctx.say("hand", msg("{seat} discards a random card from hand.", seat=t.name))
+        ctx.say("hand", msg("{seat} discards a random card from hand.", seat=t.name,
+                            you={"seat": N_("You discard a random card from your hand.")}))
         ctx.refill(j)
         ctx.log(discarded="hand", owner=j)
     else:
         t.in_play.remove(choice)
         t.ranges.pop(choice, None)
-        ctx.say("discard", msg("{seat}'s {card} is discarded.", seat=t.name, card=name(choice)))
+        ctx.say("discard", msg("{seat}'s {card} is discarded.", seat=t.name, card=name(choice),
+                               you={"seat": N_("Your {card} is discarded.")}))
         ctx.log(discarded=choice, kind=cards_of(ctx.s).get(choice).kind, colour="blue", owner=j)
 
 
@@ -236,7 +249,8 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
     seat = ctx.s.seats[owner]
     if card.name in seat.in_play:
         raise Refusal("duplicate_in_play", msg("{seat} already has a {card} in play.",
-                                                 seat=seat.name, card=name(card.name)),
+                                                 seat=seat.name, card=name(card.name),
+            you={"seat": N_("You already have a {card} in play.")}),
                       "turn.one_copy")
     entered = entered_range(card, m)
     pay(ctx, i, card, j)
@@ -246,7 +260,8 @@ def play_blue(ctx: Ctx, i: int, card: Card, j: int | None, m: Move) -> None:
             seat.in_play.remove(old)
             seat.ranges.pop(old, None)
             ctx.say("discard", msg("{seat}'s {card} is discarded for the new weapon.",
-                                     seat=seat.name, card=name(old)))
+                                     seat=seat.name, card=name(old),
+                you={"seat": N_("Your {card} is discarded for the new weapon.")}))
             ctx.log(discarded=old, kind="weapon", colour="blue", owner=owner)
     seat.in_play.append(card.name)
     if entered is not None:

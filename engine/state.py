@@ -102,7 +102,7 @@ class State:
                 if s.name.casefold() == key:
                     return i
         raise Refusal("unknown_seat", msg("No player called {seat} sits at this table.",
-                                          seat=repr(name)), "seats")
+                                          seat=repr(name), you={}), "seats")   # sits nowhere
 
     def alive(self) -> list[int]:
         """Indices of the living players, clockwise from seat 0."""

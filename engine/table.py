@@ -6,7 +6,7 @@ from __future__ import annotations
 from .cards import COLT_RANGE, Card, CardTable
 from .characters import Character, CharacterTable
 from .errors import Refusal
-from .say import msg, name, plural
+from .say import N_, msg, name, plural
 from .state import State
 
 
@@ -65,13 +65,15 @@ class Geometry:
             seen, sees = [], []
             horse = has_kind(state, j, "horse")
             if horse:
-                seen.append({"label": msg("{seat}'s {card}", seat=who, card=name(horse)),
+                seen.append({"label": msg("{seat}'s {card}", seat=who, card=name(horse),
+                                          you={"seat": N_("your {card}")}),
                              "delta": 1})
             if char.seen_farther:
                 seen.append({"label": name(char.name), "delta": char.seen_farther})
             scope = has_kind(state, j, "scope")
             if scope:
-                sees.append({"label": msg("{seat}'s {card}", seat=who, card=name(scope)),
+                sees.append({"label": msg("{seat}'s {card}", seat=who, card=name(scope),
+                                          you={"seat": N_("your {card}")}),
                              "delta": -1})
             if char.sees_closer:
                 sees.append({"label": name(char.name), "delta": -char.sees_closer})
@@ -110,7 +112,8 @@ def dist(state: State, a: int, b: int) -> int:
 def _living(state: State, name: str) -> int:
     i = state.index(name)
     if not state.seats[i].alive:
-        raise Refusal("bad_target", msg("{seat} has been eliminated.", seat=state.seats[i].name),
+        raise Refusal("bad_target", msg("{seat} has been eliminated.", seat=state.seats[i].name,
+                                        you={"seat": N_("You have been eliminated.")}),
                       "elimination")
     return i
 
@@ -150,7 +153,8 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
     """Why seat i may not aim `card` at seat j (None when it may)."""
     s, t = state.seats[i], state.seats[j]
     if not t.alive:
-        return Refusal("bad_target", msg("{seat} has been eliminated.", seat=t.name),
+        return Refusal("bad_target", msg("{seat} has been eliminated.", seat=t.name,
+                                         you={"seat": N_("You have been eliminated.")}),
                        "elimination")
     if card.target in ("reach", "distance1", "other", "not_sheriff") and i == j:
         return Refusal("bad_target", msg("{card} cannot be aimed at yourself.",
@@ -162,21 +166,29 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
             return Refusal("out_of_range",
                            msg("{seat} is at distance {distance}; {shooter}'s {weapon} reaches "
                                "{range}.", seat=t.name, distance=d, shooter=s.name,
-                               weapon=name(wname), range=rng), "reach")
+                               weapon=name(wname), range=rng,
+                               you={"shooter": N_("{seat} is at distance {distance}; your "
+                                                  "{weapon} reaches {range}."),
+                                    "seat": N_("You are at distance {distance}; {shooter}'s "
+                                               "{weapon} reaches {range}.")}), "reach")
     elif card.target == "distance1":
         d = dist(state, i, j)
         if d > 1:
             return Refusal("out_of_range",
                            msg("{card} reaches distance 1 only, and {seat} is at distance "
                                "{distance} (weapons do not help).", card=name(card.name),
-                               seat=t.name, distance=d), card.rule)
+                               seat=t.name, distance=d,
+                               you={"seat": N_("{card} reaches distance 1 only, and you are at "
+                                               "distance {distance} (weapons do not help).")}),
+                           card.rule)
     elif card.target == "not_sheriff":
         rules = state.rules
         if t.role == rules.leader:
             return Refusal("jail_on_sheriff", msg(rules.words["no_jail_on_leader"]), card.rule)
         if has_kind(state, j, "jail"):
             return Refusal("duplicate_in_play", msg("{seat} already has a {card} in play.",
-                                                    seat=t.name, card=name(card.name)),
+                                                    seat=t.name, card=name(card.name),
+                you={"seat": N_("You already have a {card} in play.")}),
                            "turn.one_copy")
     return None
 

@@ -9,7 +9,7 @@ from .cards import is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
 from .moves import Move
-from .say import msg, name, name as name_of, plural, series
+from .say import N_, N_plural, msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
 
 
@@ -38,7 +38,8 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
         chosen = parse_drawn(value)
     ctx.log(draw_check=i)
     ctx.say("check", msg("{seat} draws! for {why}: {card}.", seat=ctx.name(i), why=why,
-                         card=show(*chosen)), seat=ctx.name(i), card=show(*chosen))
+                         card=show(*chosen),
+        you={"seat": N_("You draw! for {why}: {card}.")}), seat=ctx.name(i), card=show(*chosen))
     if picker is not None and isinstance(value, list):
         ctx.s.rules.picked(ctx, picker)
     return chosen
@@ -69,7 +70,8 @@ def _chosen_check(ctx: Ctx, m: Move, due: list[str]) -> str:
     free = ctx.s.rules.free_order
     if card.kind not in due:
         raise Refusal("bad_check", msg("{seat} has no {card} to check for.",
-                                       seat=ctx.name(ctx.s.turn), card=name(card.name)),
+                                       seat=ctx.name(ctx.s.turn), card=name(card.name),
+                                       you={"seat": N_("You have no {card} to check for.")}),
                       "turn.start")
     if card.kind != due[0] and not (card.kind in free and due[0] in free):
         raise Refusal("bad_check", msg("The check for the {card} comes first.",
@@ -82,11 +84,13 @@ def own_turn(ctx: Ctx, m: Move, i: int) -> None:
     s = ctx.s
     if i != s.turn:
         raise Refusal("not_your_turn", msg("It is {seat}'s turn, not {other}'s.",
-                                           seat=s.current.name, other=ctx.name(i)),
+                                           seat=s.current.name, other=ctx.name(i),
+                                           you={"other": N_("It is {seat}'s turn, not yours.")}),
                       "turn.order")
     if s.pending:
         who = series(sorted({ctx.name(a.seat) for a in s.pending}))
-        raise Refusal("answer_pending", msg("Waiting for an answer from {seats}.", seats=who),
+        raise Refusal("answer_pending", msg("Waiting for an answer from {seats}.", seats=who,
+                                            you={"seats": N_("Waiting for your answer.")}),
                       "answer.pending")
 
 
@@ -163,7 +167,8 @@ def pass_on(ctx: Ctx, i: int, kind: str, card: str) -> None:
     to = next((j for j in ctx.others(i) if not has_kind(s, j, kind)), i)
     s.seats[to].in_play.append(card)
     ctx.say("dynamite", msg("The {card} passes to {seat}.", card=name_of(card),
-                            seat=s.seats[to].name))
+                            seat=s.seats[to].name,
+                            you={"seat": N_("The {card} passes to you.")}))
 
 
 def do_draw(ctx: Ctx, m: Move, i: int) -> None:
@@ -172,10 +177,12 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     if check_due(ctx):
         raise Refusal("check_pending", msg("{seat} must first {check} for the {card}.",
                                            seat=ctx.name(i), check=name(s.rules.words["check"]),
-                                           card=name(has_kind(s, i, check_due(ctx)))),
+                                           card=name(has_kind(s, i, check_due(ctx))),
+            you={"seat": N_("You must first {check} for the {card}.")}),
                       "turn.start")
     if s.phase not in ("start", "draw"):
-        raise Refusal("wrong_phase", msg("{seat} has already drawn this turn.", seat=ctx.name(i)),
+        raise Refusal("wrong_phase", msg("{seat} has already drawn this turn.", seat=ctx.name(i),
+                                         you={"seat": N_("You have already drawn this turn.")}),
                       "turn.draw")
     opts = m.arg if isinstance(m.arg, dict) else None
     if opts is None or set(opts) - s.rules.vocab.arg_shapes["draw"].keys():
@@ -190,7 +197,9 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
                       msg("{character} cannot take the first card from the discard pile.",
                           character=character) if src == "discard" else
                       msg("{character} cannot take the first card from {seat}.",
-                          character=character, seat=src), "turn.draw")
+                          character=character, seat=src,
+                          you={"seat": N_("{character} cannot take the first card from you.")}),
+                      "turn.draw")
     if reveal is not None and not rule.reveal:
         raise Refusal("ability_unavailable", msg("{character} shows no card when drawing.",
                                                  character=name(s.seats[i].character)),
@@ -212,11 +221,14 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
             raise Refusal("bad_target", msg("Jesse Jones takes from another living player."),
                           "char.jesse_jones")
         if s.seats[j].hand == 0:
-            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=s.seats[j].name),
+            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=s.seats[j].name,
+                                          you={"seat": N_("You have no cards in hand.")}),
                           "char.jesse_jones")
         s.seats[j].hand -= 1
         ctx.say("hand", msg("{seat} takes a card from {other}'s hand.", seat=ctx.name(i),
-                            other=s.seats[j].name))
+                            other=s.seats[j].name,
+                            you={"seat": N_("You take a card from {other}'s hand."),
+                                 "other": N_("{seat} takes a card from your hand.")}))
         ctx.refill(j)
     if reveal is not None:
         rank, suit = parse_drawn(reveal)
@@ -233,7 +245,8 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
             raise Refusal("bad_target", msg("The card goes to another living player."),
                           ctx.char(i).rule)
         n -= 1
-        ctx.gain(j, 1, msg("a gift from {seat}", seat=ctx.name(i)))
+        ctx.gain(j, 1, msg("a gift from {seat}", seat=ctx.name(i),
+                           you={"seat": N_("a gift from you")}))
     ctx.gain(i, n, msg("draw phase"))
     s.phase = "play"
     ctx.log(drew=n)
@@ -254,12 +267,20 @@ def do_end_turn(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("over_hand_limit", plural(
             "{seat} holds {hand} cards with a limit of {limit}: {n} must be discarded.",
             "{seat} holds {hand} cards with a limit of {limit}: {n} must be discarded.",
-            need, seat=seat.name, hand=seat.hand, limit=hand_limit(s, i)), "turn.discard")
+            need, seat=seat.name, hand=seat.hand, limit=hand_limit(s, i),
+            you={"seat": N_plural("You hold {hand} cards with a limit of {limit}: {n} must be "
+                                  "discarded.",
+                                  "You hold {hand} cards with a limit of {limit}: {n} must be "
+                                  "discarded.")}), "turn.discard")
     if given > need:
         raise Refusal("wrong_discard_count", plural(
             "{seat} may only discard down to the limit: {n} card, not {given}.",
             "{seat} may only discard down to the limit: {n} cards, not {given}.",
-            need, seat=seat.name, given=given), "turn.discard")
+            need, seat=seat.name, given=given,
+            you={"seat": N_plural("You may only discard down to the limit: {n} card, not "
+                                  "{given}.",
+                                  "You may only discard down to the limit: {n} cards, not "
+                                  "{given}.")}), "turn.discard")
     if need:
         ctx.spend(i, need, msg("end of turn"))
         ctx.log(excess_discard=need)

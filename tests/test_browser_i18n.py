@@ -18,7 +18,6 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n
-from companion.addressed import address
 from engine.say import is_message, msg, name, plural, render
 from browsing import Watch, create_table, join_by_request, shot
 
@@ -60,8 +59,8 @@ class Po:
 
     def say(self, message, reader: str | None = None) -> str:
         """The sentence as the page shows it, on `reader`'s own phone (the second person
-        where the message names him: companion.addressed) or on another screen."""
-        return render(address(message, reader), self.translate)
+        where the message declares it: engine/say.py `you`) or on another screen."""
+        return render(message, self.translate, reader)
 
 
 def english(message) -> str:
@@ -147,10 +146,10 @@ def test_three_languages_at_one_table(server, pw, browser):
         aimed = s_seat.call("targets", {"card": "BANG!"})
         refused = next(x for x in aimed["targets"] if x["name"] == far)
         assert refused["ok"] is False and is_message(refused["message"])
-        why = address(refused["message"], sheriff)      # on his own phone: "ваш Кольт .45"
-        assert why != refused["message"]
-        expect(sheet.locator(f"#why-{far}")).to_contain_text(ru.say(why))
-        assert ru.say(why) != english(why)
+        why = refused["message"]
+        assert ru.say(why, sheriff) != ru.say(why)      # on his own phone: "ваш Кольт .45"
+        expect(sheet.locator(f"#why-{far}")).to_contain_text(ru.say(why, sheriff))
+        assert ru.say(why, sheriff) != english(why)
         expect(sheet.get_by_role("button", name=far, exact=True)).to_be_disabled()
         sheet.get_by_role("button", name=shot_at, exact=True).click()
 

@@ -1,7 +1,9 @@
-"""The second-person variants (companion/addressed.py, static/js/addressed.js): each one
-belongs to a template the code says, names an argument of it, and keeps the base
-template's placeholders less that argument, no more and no fewer; the wording layer takes
-a variant only for the reader's own seat, by name and exactly, nested messages too."""
+"""The second person on one's own phone: the wording layer (companion.i18n, engine.say
+render) takes a message's `you` form only for the reader's own seat, by name and exactly,
+nested messages and plurals too. The pages' own variants (static/js/addressed.js) each
+belong to a template the code says, name an argument of it, and keep the base template's
+placeholders less that argument. The engine's and the companion's are declared where each
+message is made: tests/test_you_declared.py."""
 from __future__ import annotations
 
 import json
@@ -13,8 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n
-from companion.addressed import SECOND_PERSON, address
-from engine.say import msg, name, plural
+from engine.say import N_, N_plural, msg, name, plural
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = re.compile(r"\{(\w+)\}")
@@ -54,15 +55,6 @@ def problems(table: dict, ids: dict) -> list[str]:
     return out
 
 
-def test_every_variant_keeps_its_base_templates_placeholders_less_the_subject():
-    ids = template_ids()
-    assert not problems(SECOND_PERSON, ids), "\n".join(problems(SECOND_PERSON, ids))
-    for forms in SECOND_PERSON.values():      # and each variant is in the catalogs
-        for variant in forms.values():
-            key = variant[0] if isinstance(variant, tuple) else variant
-            assert key in ids, key
-
-
 def test_the_check_can_fail():
     ids = {"{seat} plays {card}.": "{seat} plays {card}.",
            "{seat} takes {n} card.": ("{seat} takes {n} card.", "{seat} takes {n} cards.")}
@@ -94,7 +86,11 @@ def test_the_pages_variants_keep_their_placeholders(node):
 
 def test_only_the_readers_own_seat_by_its_whole_name():
     m = msg("{seat} is at distance {distance}; {shooter}'s {weapon} reaches {range}.",
-            seat="Cid", distance=2, shooter="Ann", weapon=name("Colt .45"), range=1)
+            seat="Cid", distance=2, shooter="Ann", weapon=name("Colt .45"), range=1,
+            you={"shooter": N_("{seat} is at distance {distance}; your {weapon} reaches "
+                               "{range}."),
+                 "seat": N_("You are at distance {distance}; {shooter}'s {weapon} reaches "
+                            "{range}.")})
     assert i18n.sentence(m, "en", "Ann") == "Cid is at distance 2; your Colt .45 reaches 1."
     assert i18n.sentence(m, "en", "Cid") == "You are at distance 2; Ann's Colt .45 reaches 1."
     for other in (None, "", "Bob", "An", "Ann ", "ann", "Anna"):
@@ -105,12 +101,16 @@ def test_only_the_readers_own_seat_by_its_whole_name():
 
 def test_nested_messages_and_plurals_are_said_to_the_reader():
     why = msg("{before} · {label} +{delta}", before=plural("{n} seat apart", "{n} seats apart", 1),
-              label=msg("{seat}'s {card}", seat="Ann", card=name("Mustang")), delta=1)
+              label=msg("{seat}'s {card}", seat="Ann", card=name("Mustang"),
+                        you={"seat": N_("your {card}")}), delta=1)
     assert i18n.sentence(why, "en", "Ann") == "1 seat apart · your Mustang +1"
     assert i18n.sentence(why, "en", "Bob") == "1 seat apart · Ann's Mustang +1"
     assert i18n.sentence(why, "ru", "Ann").endswith("ваша карта Мустанг +1")
     took = plural("{seat} takes {n} card ({why}).", "{seat} takes {n} cards ({why}).", 5,
-                  seat="Ann", why=msg("{card} from {seat}", card=name("Panic!"), seat="Bob"))
+                  seat="Ann", why=msg("{card} from {seat}", card=name("Panic!"), seat="Bob",
+                                      you={"seat": N_("your {card}")}),
+                  you={"seat": N_plural("You take {n} card ({why}).",
+                                        "You take {n} cards ({why}).")})
     assert i18n.sentence(took, "ru", "Ann") == "Вы берёте 5 карт (Паника! от игрока Bob)."
     assert i18n.sentence(took, "ru", "Bob") == "Ann берёт 5 карт (ваша карта Паника!)."
     assert i18n.sentence(took, "hu", "Ann") == "5 lapot kapsz (Bob Pánik! lapja)."
@@ -122,19 +122,16 @@ def test_nested_messages_and_plurals_are_said_to_the_reader():
 
 
 def test_a_name_that_is_not_a_string_is_never_the_reader():
-    m = msg("{seat} has no cards in hand.", seat=name("Ann"))
-    assert address(m, "Ann") is m
+    m = msg("{seat} has no cards in hand.", seat=name("Ann"),
+            you={"seat": N_("You have no cards in hand.")})
+    assert i18n.sentence(m, "en", "Ann") == "Ann has no cards in hand."
+    m["seat"] = "Ann"
+    assert i18n.sentence(m, "en", "Ann") == "You have no cards in hand."
 
 
-@pytest.mark.parametrize("lang", ["hu", "ru"])
-def test_every_variant_is_translated(lang):
-    tr = i18n.translations(lang)
-    for forms in SECOND_PERSON.values():
-        for variant in forms.values():
-            if isinstance(variant, tuple):
-                assert tr.ngettext(*variant, 5) not in variant, variant
-            else:
-                assert tr.gettext(variant) != variant, variant
+def test_a_message_without_you_stays_in_the_third_person():
+    m = msg("{seat} has no cards in hand.", seat="Ann")
+    assert i18n.sentence(m, "en", "Ann") == "Ann has no cards in hand."
 
 
 def pages_table(node) -> dict:

@@ -51,8 +51,10 @@ class Ruleset:
     # the leader is penalised for eliminating, each with its words; cards whose
     # elimination rewards nobody, with their note
     reward = ("outlaw", N_("reward for eliminating an Outlaw"))
-    penalty = ("deputy", N_("{seat}, the Sheriff, eliminated a Deputy and discards every card "
-                            "in hand and in play."))
+    penalty = ("deputy", msg("{seat}, the Sheriff, eliminated a Deputy and discards every card "
+                            "in hand and in play.",
+        you={"seat": N_("You, the Sheriff, eliminated a Deputy and discard every card in hand "
+                        "and in play.")}))
     no_reward: tuple[str, ...] = ()
     no_reward_note = ""
 
@@ -65,16 +67,21 @@ class Ruleset:
     words = {"life": N_("life"), "check": N_("draw!"), "character": N_("character"),
              "leader": N_("Sheriff"), "no_jail_on_leader": N_("The Sheriff cannot be put in Jail."),
              "default_weapon": N_("Colt .45"),
-             "no_check_due": N_("{seat} has no Dynamite or Jail to draw! for."),
-             "dynamite_hit": N_("The {card} explodes in front of {seat}!"),
-             "jail_free": N_("{seat} escapes from Jail."),
-             "jail_stays": N_("{seat} stays in Jail and misses the turn."),
+             "no_check_due": msg("{seat} has no Dynamite or Jail to draw! for.",
+                                 you={"seat": N_("You have no Dynamite or Jail to draw! for.")}),
+             "dynamite_hit": msg("The {card} explodes in front of {seat}!",
+                                 you={"seat": N_("The {card} explodes in front of you!")}),
+             "jail_free": msg("{seat} escapes from Jail.",
+                              you={"seat": N_("You escape from Jail.")}),
+             "jail_stays": msg("{seat} stays in Jail and misses the turn.",
+                               you={"seat": N_("You stay in Jail and miss the turn.")}),
              "barrel_pass": N_("A heart: the {card} counts as a Missed!"),
              # against a BANG! that needs two Missed! (Slab the Killer's): one of them
              "barrel_pass_part": N_("A heart: the {card} counts as one Missed! of the two "
                                     "needed."),
              "barrel_fail": N_("No heart: the {card} does not help."),
-             "dying": N_("{seat} is dying: a Beer now, or out of the game."),
+             "dying": msg("{seat} is dying: a Beer now, or out of the game.",
+                          you={"seat": N_("You are dying: a Beer now, or out of the game.")}),
              "Life": N_("Life"),
              "no_own_barrel": N_("{character} has no Barrel of his own."),
              "enter_barrel_check": N_("Enter the card turned over for the {card}."),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...cards import drawn
 from ...characters import Character
 from ...moves import CORE as CORE_WORDS, COUNT, FLAG, TEXT, TEXTS
-from ...say import N_, plural
+from ...say import N_, N_plural, plural
 from ...rulebook import CORE as CORE_BOOK
 from ..base import Ruleset
 from . import abilities as sides
@@ -97,7 +97,11 @@ class Legends(Ruleset):
         seat.life = min(4, seat.max_life)
         ctx.say("legend", plural("{seat} stays in the game with {n} life and turns back to the "
                                  "normal side.", "{seat} stays in the game with {n} life and "
-                                 "turns back to the normal side.", seat.life, seat=seat.name),
+                                 "turns back to the normal side.", seat.life, seat=seat.name,
+            you={"seat": N_plural("You stay in the game with {n} life and turn back to the "
+                                  "normal side.",
+                                  "You stay in the game with {n} life and turn back to the "
+                                  "normal side.")}),
                 seat=seat.name)
         return True
 

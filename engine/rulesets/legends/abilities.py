@@ -57,7 +57,8 @@ def drawing(ctx: Ctx, i: int, rule: DrawRule) -> DrawRule:
     if ctx.char(i).draw in ("jesse", "pedro"):
         rule = PLAIN
     return replace(rule, fewer=1, note=("feat", msg("{seat} leaves the first card (The Oregon "
-                                                    "Trail).", seat=ctx.name(i))))
+                                                    "Trail).", seat=ctx.name(i),
+        you={"seat": N_("You leave the first card (The Oregon Trail).")})))
 
 
 # -- draw!s: legend Lucky Duke picks for everyone ---------------------------------------------
@@ -152,7 +153,8 @@ def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
                        by_ability=True)
     if RANK_VALUE[rank] >= RANK_VALUE["J"]:
         ctx.s.pending.remove(ask)
-        ctx.say("answer", msg("{seat} ignores the {card}.", seat=ctx.name(i), card=name(ask.card)))
+        ctx.say("answer", msg("{seat} ignores the {card}.", seat=ctx.name(i), card=name(ask.card),
+                              you={"seat": N_("The {card} has no effect on you.")}))
         if ask.kind == "duel":
             ctx.say("note", msg("The Duel is over; nobody loses a life point."))
     else:
@@ -189,7 +191,8 @@ def gringo(ctx: Ctx, i: int, n: int, source: int | None, card: str) -> None:
         return
     char = ctx.char(i)
     ctx.take(i, source, 1, msg("{character}: from {seat}'s hand", character=name(char.name),
-                               seat=ctx.name(source)))
+                               seat=ctx.name(source),
+                               you={"seat": N_("{character}: from your hand")}))
     if card not in ("claim", "free BANG!", ""):
         ctx.gain(i, 1, msg("{character}: the {card} that hit him", character=name(char.name),
                            card=name(card)))
@@ -222,7 +225,9 @@ def free_bang(ctx: Ctx, m: Move, i: int, target: object) -> None:
     if problem:
         raise problem
     ctx.say("play", msg("{seat} shoots a free BANG! at {target}.", seat=ctx.name(i),
-                        target=ctx.name(j)))
+                        target=ctx.name(j),
+                        you={"seat": N_("You shoot a free BANG! at {target}."),
+                             "target": N_("{seat} shoots a free BANG! at you.")}))
     ctx.log(free_bang=i, played="free BANG!", target=j, distance=dist(s, i, j))
     shoot(ctx, i, j, "free BANG!")
 
@@ -237,7 +242,8 @@ def blue_panic(ctx: Ctx, m: Move, i: int, wanted: object) -> None:
     card = cards_of(s).get(wanted).name
     if card not in seat.in_play:
         raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.",
-                                                   seat=seat.name, card=name(card)),
+                                                   seat=seat.name, card=name(card),
+                                                  you={"seat": N_("You have no {card} in play.")}),
                       "legend.rose_doolan")
     seat.in_play.remove(card)
     ctx.log(discarded=card, kind=cards_of(s).get(card).kind, colour="blue", owner=i)

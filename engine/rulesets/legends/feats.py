@@ -18,7 +18,7 @@ from ...moves import Move
 from ...state import Ask, Seat, State
 from ...table import cards_of, has_kind, hand_limit, target_problem
 from ...turns import check_due, own_turn
-from ...say import N_, msg, name, plural, series
+from ...say import N_, N_plural, msg, name, plural, series
 
 Log = list[dict]
 
@@ -114,7 +114,9 @@ def _legends(ctx: Ctx) -> None:
 def _once_a_turn(ctx: Ctx, i: int) -> None:
     if any(("feat" in e or "boast" in e) and e.get("seat") == i for e in ctx.s.turn_log):
         raise Refusal("feat_done", msg("{seat} has already performed, claimed or boasted this "
-                                        "turn.", seat=ctx.name(i)), "legends.perform")
+                                        "turn.", seat=ctx.name(i),
+            you={"seat": N_("You have already performed, claimed or boasted this turn.")}),
+        "legends.perform")
 
 
 def met_this_turn(s: State, feat: Feat, i: int) -> bool:
@@ -175,11 +177,13 @@ def _discard_in_play(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     card = cards_of(ctx.s).get(given).name
     if card not in seat.in_play:
         raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.",
-                                                   seat=seat.name, card=name(card)),
+                                                   seat=seat.name, card=name(card),
+                                                  you={"seat": N_("You have no {card} in play.")}),
                       "legends.perform")
     seat.in_play.remove(card)
     ctx.say("discard", msg("{seat} discards the {card} in play.", seat=seat.name,
-                           card=name(card)))
+                           card=name(card),
+                           you={"seat": N_("You discard the {card} in play.")}))
 
 
 def _lose_life(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
@@ -251,10 +255,12 @@ def _missed_and_partner(ctx: Ctx, m: Move, i: int, feat: Feat) -> None:
     partners = {b[0] for _, b in pairs}
     if len(partners) == 1:
         text = msg("{seat} shows the Missed! {first} and the {card} {second}.", seat=ctx.name(i),
-                   first=show(r1, s1), card=name(partners.pop()), second=show(r2, s2))
+                   first=show(r1, s1), card=name(partners.pop()), second=show(r2, s2),
+                   you={"seat": N_("You show the Missed! {first} and the {card} {second}.")})
     else:
         text = msg("{seat} shows the Missed! {first} and {second}.", seat=ctx.name(i),
-                   first=show(r1, s1), second=show(r2, s2))
+                   first=show(r1, s1), second=show(r2, s2),
+                   you={"seat": N_("You show the Missed! {first} and {second}.")})
     ctx.say("feat", text)
 
 
@@ -308,7 +314,8 @@ def do_perform(ctx: Ctx, m: Move, i: int) -> None:
     _once_a_turn(ctx, i)
     if seat.name in ctx.s.feats[k]["tokens"]:
         raise Refusal("feat_done", msg("{seat} already has fame on {feat}.", seat=seat.name,
-                                       feat=_feat(ctx.s.feats[k]["name"])), "legends.perform")
+                                       feat=_feat(ctx.s.feats[k]["name"]),
+            you={"seat": N_("You already have fame on {feat}.")}), "legends.perform")
     note = requirement(ctx, m, i, k, feat)
     n = min(2, seat.fame)
     place(ctx, i, k, n, boast=False)
@@ -327,7 +334,8 @@ def _maybe_end_turn(ctx: Ctx, i: int) -> None:
 def place(ctx: Ctx, i: int, k: int, n: int, boast: bool) -> None:
     seat = ctx.s.seats[i]
     if seat.fame < 1:
-        raise Refusal("feat_done", msg("{seat} has no fame tokens left.", seat=seat.name),
+        raise Refusal("feat_done", msg("{seat} has no fame tokens left.", seat=seat.name,
+                                       you={"seat": N_("You have no fame tokens left.")}),
                       "legends.perform")
     tokens = ctx.s.feats[k]["tokens"]
     tokens[seat.name] = tokens.get(seat.name, 0) + n
@@ -336,11 +344,15 @@ def place(ctx: Ctx, i: int, k: int, n: int, boast: bool) -> None:
     if boast:
         text = plural("{seat} boasts about {feat}: {n} fame token ({left} left).",
                       "{seat} boasts about {feat}: {n} fame tokens ({left} left).", n,
-                      seat=seat.name, feat=feat, left=seat.fame)
+                      seat=seat.name, feat=feat, left=seat.fame,
+            you={"seat": N_plural("You boast about {feat}: {n} fame token ({left} left).",
+                                  "You boast about {feat}: {n} fame tokens ({left} left).")})
     else:
         text = plural("{seat} performs {feat}: {n} fame token ({left} left).",
                       "{seat} performs {feat}: {n} fame tokens ({left} left).", n,
-                      seat=seat.name, feat=feat, left=seat.fame)
+                      seat=seat.name, feat=feat, left=seat.fame,
+                      you={"seat": N_plural("You perform {feat}: {n} fame token ({left} left).",
+                                             "You perform {feat}: {n} fame tokens ({left} left).")})
     ctx.say("feat", text, seat=seat.name)
     if seat.fame == 0:
         become_legend(ctx, i)
@@ -350,7 +362,9 @@ def become_legend(ctx: Ctx, i: int) -> None:
     seat = ctx.s.seats[i]
     seat.legend = True
     ctx.say("legend", msg("{seat} becomes a Legend: {character} turns to the legend side.",
-                          seat=seat.name, character=name(seat.character)), seat=seat.name)
+                          seat=seat.name, character=name(seat.character),
+        you={"seat": N_("You become a Legend: {character} turns to the legend side.")}),
+    seat=seat.name)
     if seat.life < 3:
         ctx.heal(i, 3 - seat.life, msg("becoming a Legend"))
     ctx.refill(i)
@@ -409,11 +423,14 @@ def do_boast(ctx: Ctx, m: Move, i: int) -> None:
     k, _ = feat_named(ctx, m.arg)
     if seat.name in s.feats[k]["tokens"]:
         raise Refusal("feat_done", msg("{seat} already has fame on {feat}.", seat=seat.name,
-                                       feat=_feat(s.feats[k]["name"])), "legends.boast")
+                                       feat=_feat(s.feats[k]["name"]),
+            you={"seat": N_("You already have fame on {feat}.")}), "legends.boast")
     place(ctx, i, k, 1, boast=True)
     ctx.log(boast=s.feats[k]["name"], seat=i, closes=i, rule="legends.boast",
             why=msg("{seat} has boasted, at the end of the turn: no more cards are played; "
-                    "ending the turn is what is left.", seat=seat.name))
+                    "ending the turn is what is left.", seat=seat.name,
+                you={"seat": N_("You have boasted, at the end of your turn: no more cards are "
+                                "played; ending the turn is what is left.")}))
 
 
 def do_claim(ctx: Ctx, m: Move, i: int) -> None:
@@ -441,14 +458,17 @@ def do_claim(ctx: Ctx, m: Move, i: int) -> None:
         if j == i or not t.alive or not t.legend \
                 or (t.life <= 1 and not ctx.char(i).claim_last_life):
             raise Refusal("claim_target", msg("{seat} cannot lose life to a claim: only another "
-                                               "Legend with more than 1 life.", seat=t.name),
+                                               "Legend with more than 1 life.", seat=t.name,
+                you={"seat": N_("You cannot lose life to a claim: only another Legend with more "
+                                "than 1 life.")}),
                           "legends.claim")
     if not isinstance(m.opts.get("reveal"), str):
         raise Refusal("bad_move", msg("Name the Feat that replaces the claimed one."),
                       "legends.claim")
     note = requirement(ctx, m, i, k, feat)
     claimed = s.feats.pop(k)["name"]
-    ctx.say("feat", msg("{seat} claims {feat}.", seat=seat.name, feat=_feat(claimed)),
+    ctx.say("feat", msg("{seat} claims {feat}.", seat=seat.name, feat=_feat(claimed),
+                        you={"seat": N_("You claim {feat}.")}),
             seat=seat.name)
     if note:
         ctx.say("note", note)
@@ -468,7 +488,8 @@ def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     if check_due(ctx) != "jail":
         raise Refusal("no_check_due", msg("{seat} is not in Jail now (a Dynamite comes first).",
-                                           seat=ctx.name(i)), "legends.jail")
+                                           seat=ctx.name(i),
+            you={"seat": N_("You are not in Jail now (a Dynamite comes first).")}), "legends.jail")
     arg = m.arg if isinstance(m.arg, dict) else {}
     rank, suit = parse_drawn(arg.get("discard"))
     if suit != "H":
@@ -477,7 +498,8 @@ def do_jail_discard(ctx: Ctx, m: Move, i: int) -> None:
     seat = ctx.s.seats[i]
     ctx.spend(i, 1, msg("a heart to leave Jail: {corner}", corner=show(rank, suit)))
     seat.in_play.remove(has_kind(ctx.s, i, "jail"))
-    ctx.say("jail", msg("{seat} leaves Jail.", seat=seat.name))
+    ctx.say("jail", msg("{seat} leaves Jail.", seat=seat.name,
+                        you={"seat": N_("You leave Jail.")}))
     if check_due(ctx) is None:
         ctx.s.phase = "draw"
 

@@ -41,8 +41,10 @@ class StarWars(Ruleset):
     side_roles = data.SIDE_ROLES
     leader_side, against_side, lone_side = "empire", "rebels", "bounty_hunter"
     reward = ("rebel", N_("reward for eliminating a Rebel"))
-    penalty = ("stormtrooper", N_("{seat}, Darth Vader, eliminated a Stormtrooper and discards "
-                                  "every card in hand and in play."))
+    penalty = ("stormtrooper", msg("{seat}, Darth Vader, eliminated a Stormtrooper and discards "
+                                  "every card in hand and in play.",
+        you={"seat": N_("You, Darth Vader, eliminated a Stormtrooper and discard every card in "
+                        "hand and in play.")}))
     no_reward = data.NO_REWARD
     no_reward_note = N_("A Rebel eliminated by {card}: nobody draws a reward.")
     words = data.WORDS
@@ -119,7 +121,10 @@ class StarWars(Ruleset):
             ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
                                 "{life}. The rulebook does not say; this is the app's reading "
                                 "(rules page: {card}).", card=name(card),
-                                seat=seat.name, won=won, life=name(self.words["life"])),
+                                seat=seat.name, won=won, life=name(self.words["life"]),
+                you={"seat": N_("{card}: you gain {won}, never above the starting {life}. The "
+                                "rulebook does not say; this is the app's reading (rules page: "
+                                "{card}).")}),
                     decision="hope_cap")
         return True
 
@@ -132,9 +137,11 @@ class StarWars(Ruleset):
                                            card=label), "sw.check")
         ctx.log(draw_check=i)
         if value == "pass":
-            text = msg("{seat} checks for the {card}: passed.", seat=ctx.name(i), card=label)
+            text = msg("{seat} checks for the {card}: passed.", seat=ctx.name(i), card=label,
+                       you={"seat": N_("Your check for the {card}: passed.")})
         else:
-            text = msg("{seat} checks for the {card}: failed.", seat=ctx.name(i), card=label)
+            text = msg("{seat} checks for the {card}: failed.", seat=ctx.name(i), card=label,
+                       you={"seat": N_("Your check for the {card}: failed.")})
         ctx.say("check", text, seat=ctx.name(i), card=value)
         return value == "pass"
 

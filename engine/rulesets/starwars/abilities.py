@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...cards import norm
 from ...errors import Refusal
 from ...plays import PLAYS, char_name
-from ...say import msg, name
+from ...say import N_, msg, name
 from ...table import cards_of, dist, target_problem
 from ...turns import check_due, own_turn
 from .data import TEMPERED
@@ -54,7 +54,8 @@ def repeat(ctx, m, i: int, wanted) -> None:
         if problem:
             raise problem
     ctx.say("ability", msg("{seat} (Tempered) discards a BANG! to repeat the {card}.",
-                           seat=ctx.name(i), card=name(card.name)), seat=ctx.name(i))
+                           seat=ctx.name(i), card=name(card.name),
+        you={"seat": N_("You (Tempered) discard a BANG! to repeat the {card}.")}), seat=ctx.name(i))
     bangs, s.bangs = s.bangs, 0          # the repeat is not a BANG! played
     PLAYS[card.kind](ctx, i, card, j, m)  # its cost in hand is the BANG! discarded
     s.bangs = bangs

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...effects import Ctx
 from ...errors import Refusal
 from ...plays import bang_allowed, pay, resolve_cat_balou
-from ...say import msg, name
+from ...say import N_, msg, name
 from ...state import Ask
 from ...table import cards_of
 from .data import DESTINY, DESTINY_DONE
@@ -44,7 +44,9 @@ def resolve(ctx, i, card, played, m, effect, ask) -> None:
     if energy > LIMIT:
         raise Refusal("destiny_unavailable", msg("Encounter with Destiny applies at {limit} "
                                                   "energy or less; {seat} has {energy}.",
-                                                  limit=LIMIT, seat=ctx.name(i), energy=energy),
+                                                  limit=LIMIT, seat=ctx.name(i), energy=energy,
+            you={"seat": N_("Encounter with Destiny applies at {limit} energy or less; you have "
+                            "{energy}.")}),
                       "sw.destiny")
     first = m.opts.get("first")
     if first not in (None, "card", "destiny"):
@@ -67,7 +69,9 @@ def resolve(ctx, i, card, played, m, effect, ask) -> None:
         if ctx.s.seats[i].life > LIMIT:
             ctx.say("note", msg("{seat} now has {energy} energy: the Destiny effect of the "
                                 "{card} no longer applies.", seat=ctx.name(i),
-                                energy=ctx.s.seats[i].life, card=name(card.name)),
+                                energy=ctx.s.seats[i].life, card=name(card.name),
+                you={"seat": N_("You now have {energy} energy: the Destiny effect of the {card} "
+                                "no longer applies.")}),
                     rule="sw.destiny.order")
         else:
             apply(ctx, i, card, key, m, ask)
@@ -102,7 +106,8 @@ def order_question(state, i: int, card, key: str, m) -> dict | None:
         target = m.opts.get("target")
         return msg("Say which effect goes first: with the {card} first, {seat} answers it "
                    "before the Destiny effect; with the Destiny effect first, {seat} answers "
-                   "after it.", card=name(card.name), seat=str(target))
+                   "after it.", card=name(card.name), seat=str(target),
+                   you={})      # asked of the player, about his target
     return msg("Say which effect goes first: with the {card} first, the energy goes above "
                "{limit} and its Destiny effect no longer applies; with the Destiny effect first, "
                "then the {card}, both apply.", card=name(card.name), limit=LIMIT)
@@ -127,7 +132,9 @@ def later(ctx, i, card, key, m, effect) -> None:
                                   ("choice", m.opts.get("card")),
                                   ("discards", tuple((m.opts.get("discards") or {}).items()))))
     ctx.say("note", msg("Encounter with Destiny ({card}) after {seat}'s answer.",
-                        card=name(card.name), seat=ctx.name(j)), rule="sw.destiny.order")
+                        card=name(card.name), seat=ctx.name(j),
+        you={"seat": N_("Encounter with Destiny ({card}) after your answer.")}),
+    rule="sw.destiny.order")
 
 
 def after(ctx, ask) -> None:
@@ -145,11 +152,13 @@ def after(ctx, ask) -> None:
         j, choice = ask.seat, d["choice"]
         t = s.seats[j]
         if choice.casefold() == "hand" and t.hand:
-            ctx.take(i, j, 1, msg("Destiny: a card from {seat}'s hand", seat=t.name))
+            ctx.take(i, j, 1, msg("Destiny: a card from {seat}'s hand", seat=t.name,
+                                  you={"seat": N_("Destiny: a card from your hand")}))
         elif choice.casefold() != "hand" and cards_of(s).get(choice).name in t.in_play:
             steal(ctx, i, j, choice)
         else:
-            ctx.say("note", msg("Destiny: {seat} has nothing left to take.", seat=t.name))
+            ctx.say("note", msg("Destiny: {seat} has nothing left to take.", seat=t.name,
+                                you={"seat": N_("Destiny: you have nothing left to take.")}))
         return
     picked = {s.index(who): what for who, what in d["discards"]}
     for k in ctx.others(i):
@@ -162,7 +171,8 @@ def after(ctx, ask) -> None:
             t.ranges.pop(cards_of(s).get(what).name, None)
         elif t.hand or t.in_play:
             ctx.say("note", msg("Destiny: {seat} no longer has that card to discard.",
-                                seat=t.name))
+                                seat=t.name,
+                you={"seat": N_("Destiny: you no longer have that card to discard.")}))
 
 
 def apply(ctx, i, card, key, m, ask) -> None:
@@ -187,7 +197,9 @@ def apply(ctx, i, card, key, m, ask) -> None:
             a, b = s.seats[i], s.seats[j]
             a.hand, b.hand = b.hand, a.hand
             ctx.say("hand", msg("{seat} and {other} swap hands ({seat} {hand}, {other} {other_hand}).",
-                                seat=a.name, other=b.name, hand=a.hand, other_hand=b.hand))
+                                seat=a.name, other=b.name, hand=a.hand, other_hand=b.hand,
+                you={"seat": N_("You and {other} swap hands (you {hand}, {other} {other_hand})."),
+                     "other": N_("{seat} and you swap hands ({seat} {hand}, you {other_hand}).")}))
             ctx.refill(i)
             ctx.refill(j)
     elif key == "heal_other":
@@ -201,17 +213,21 @@ def steal(ctx, i: int, j: int, choice) -> None:
                                                    "the hand, or a card in play."), "sw.destiny")
     if choice.casefold() == "hand":
         if t.hand == 0:
-            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name),
+            raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name,
+                                          you={"seat": N_("You have no cards in hand.")}),
                           "sw.destiny")
-        ctx.take(i, j, 1, msg("Destiny: a card from {seat}'s hand", seat=t.name))
+        ctx.take(i, j, 1, msg("Destiny: a card from {seat}'s hand", seat=t.name,
+                              you={"seat": N_("Destiny: a card from your hand")}))
         return
     card = cards_of(ctx.s).get(choice).name
     if card not in t.in_play:
         raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.", seat=t.name,
-                                                   card=name(card)), "sw.destiny")
+                                                   card=name(card),
+            you={"seat": N_("You have no {card} in play.")}), "sw.destiny")
     t.in_play.remove(card)
     t.ranges.pop(card, None)
-    ctx.gain(i, 1, msg("Destiny: {seat}'s {card}", seat=t.name, card=name(card)))
+    ctx.gain(i, 1, msg("Destiny: {seat}'s {card}", seat=t.name, card=name(card),
+                       you={"seat": N_("Destiny: your {card}")}))
 
 
 def discard_all(ctx, i: int, choices) -> None:
@@ -225,7 +241,8 @@ def discard_all(ctx, i: int, choices) -> None:
         k = names.get(str(who).casefold())
         if k is None:
             raise Refusal("bad_target", msg("'{seat}' is not another living player.",
-                                              seat=str(who)), "sw.destiny")
+                                              seat=str(who), you={}),  # the name as typed
+                              "sw.destiny")
         picked[k] = what
     for k in ctx.others(i):
         t = ctx.s.seats[k]
@@ -234,21 +251,24 @@ def discard_all(ctx, i: int, choices) -> None:
             if t.in_play:
                 raise Refusal("card_choice_required", msg("{seat} has no hand: say which of "
                                                            "their cards in play is discarded.",
-                                                           seat=t.name), "sw.destiny")
+                                                           seat=t.name, you={}),  # another's
+                                      "sw.destiny")
             continue
         if not isinstance(what, str):
             raise Refusal("bad_move", msg("A discard comes from the hand or is a card in play."),
                           "sw.destiny")
         if what.casefold() == "hand":
             if t.hand == 0:
-                raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name),
+                raise Refusal("no_cards", msg("{seat} has no cards in hand.", seat=t.name,
+                                              you={"seat": N_("You have no cards in hand.")}),
                               "sw.destiny")
             resolve_cat_balou(ctx, i, k, "hand")
         else:
             card = cards_of(ctx.s).get(what).name
             if card not in t.in_play:
                 raise Refusal("no_such_card_in_play", msg("{seat} has no {card} in play.",
-                                                           seat=t.name, card=name(card)),
+                                                           seat=t.name, card=name(card),
+                    you={"seat": N_("You have no {card} in play.")}),
                               "sw.destiny")
             resolve_cat_balou(ctx, i, k, card)
             t.ranges.pop(card, None)

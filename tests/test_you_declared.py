@@ -1,0 +1,174 @@
+""""You" is declared where a message is made (engine/say.py: `you`): every msg() and
+plural() of the engine and the companion whose template names a seat says how it reads on
+that seat's own phone, each form keeps the template's placeholders less the argument it
+replaces, one template reads the same wherever it is made, and each form is translated
+in every language. Found by reading the source (an AST scan), so a new message that
+names a seat and forgets its second person fails here, whoever calls it."""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from companion import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELD = re.compile(r"\{(\w+)\}")
+# the arguments that carry a seat's name (what a `you` form may replace)
+SEAT_ARGS = {"seat", "target", "shooter", "source", "other", "waiting", "seats"}
+SOURCES = ("engine", "companion")
+
+
+def fields(text: str) -> set[str]:
+    return set(FIELD.findall(text))
+
+
+@dataclass
+class Site:
+    where: str
+    template: str
+    plural: str | None = None
+    you: dict | None = None              # None: no `you`; {}: never said to a seat
+    problems: list[str] = field(default_factory=list)
+
+
+def _text(node) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _form(node) -> str | tuple[str, str] | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        texts = [_text(a) for a in node.args]
+        if node.func.id == "N_" and len(texts) == 1 and texts[0] is not None:
+            return texts[0]
+        if node.func.id == "N_plural" and len(texts) == 2 and None not in texts:
+            return texts[0], texts[1]
+    return None
+
+
+def scan(source: str, where: str) -> list[Site]:
+    """Every message a module's source makes with a literal template: msg(), plural(),
+    and a bare N_() template that names a seat (a table's words, filled elsewhere)."""
+    tree = ast.parse(source)
+    inside_you = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for k in node.keywords:
+                if k.arg == "you":
+                    inside_you.update(id(n) for n in ast.walk(k.value))
+    sites = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("msg", "plural", "N_") and node.args):
+            continue
+        template = _text(node.args[0])
+        if template is None or id(node) in inside_you:
+            continue
+        if node.func.id == "N_" and not fields(template) & SEAT_ARGS:
+            continue
+        site = Site(f"{where}:{node.lineno}", template)
+        if node.func.id == "plural" and len(node.args) > 1:
+            site.plural = _text(node.args[1])
+        you = next((k.value for k in node.keywords if k.arg == "you"), None)
+        if isinstance(you, ast.Dict):
+            site.you = {}
+            for k, v in zip(you.keys, you.values):
+                arg, form = _text(k), _form(v)
+                if arg is None or form is None:
+                    site.problems.append("a `you` form is a literal N_(...) or N_plural(...) "
+                                         "under a literal argument name")
+                else:
+                    site.you[arg] = form
+        elif you is not None:
+            site.problems.append("`you` is written out at the call, as a dict literal")
+        sites.append(site)
+    return sites
+
+
+def problems(site: Site) -> list[str]:
+    out = [f"{site.where}: {p}" for p in site.problems]
+    named = fields(site.template) & SEAT_ARGS
+    if named and site.you is None:
+        out.append(f"{site.where}: {site.template!r} names {sorted(named)} but says no `you` "
+                   "(its second person; `you={}` if it is never said to that seat)")
+    for arg, form in (site.you or {}).items():
+        if arg not in fields(site.template):
+            out.append(f"{site.where}: {{{arg}}} is not a placeholder of {site.template!r}")
+            continue
+        if isinstance(form, tuple) != (site.plural is not None):
+            out.append(f"{site.where}: {site.template!r}: a plural has an N_plural form, "
+                       "and only a plural")
+            continue
+        pairs = zip(form, (site.template, site.plural)) if isinstance(form, tuple) else \
+            [(form, site.template)]
+        for text, base in pairs:
+            if fields(text) != fields(base) - {arg}:
+                out.append(f"{site.where}: {text!r}: placeholders {sorted(fields(text))}, "
+                           f"not {sorted(fields(base) - {arg})}")
+    return out
+
+
+def every_site() -> list[Site]:
+    sites = []
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            sites += scan(path.read_text(encoding="utf-8"), rel)
+    return sites
+
+
+SITES = every_site()
+
+
+def test_every_message_naming_a_seat_declares_its_second_person():
+    found = [p for site in SITES for p in problems(site)]
+    assert not found, "\n".join(found)
+    assert sum(1 for s in SITES if s.you) >= 100        # the scan sees the declarations
+
+
+def test_the_check_fails_on_a_message_without_its_second_person():
+    made_up = '''
+def f(ctx, i):
+    ctx.say("x", msg("{seat} juggles {card}.", seat=ctx.name(i), card=1))
+    ctx.say("x", msg("{seat} sings.", seat="Ann", you={"seat": N_("You sing.")}))
+    ctx.say("x", msg("{target} hums.", target="Ann", you={"target": N_("{target} hums.")}))
+    ctx.say("x", plural("{seat} has {n} hat.", "{seat} has {n} hats.", 2, seat="A",
+                        you={"seat": N_("You have {n} hat.")}))
+    ctx.say("x", msg("No {seat} here.", seat="Zed", you={}))
+WORDS = {"dying": N_("{seat} is dying.")}
+'''
+    found = [p for site in scan(made_up, "made_up.py") for p in problems(site)]
+    assert len(found) == 4, found
+    assert any(":3" in p and "juggles" in p for p in found)
+    assert any(":5" in p and "placeholders" in p for p in found)
+    assert any(":6" in p and "N_plural" in p for p in found)
+    assert any(":9" in p and "is dying" in p for p in found)
+
+
+def test_one_template_reads_the_same_wherever_it_is_made():
+    """The hub words equal messages once per change (i18n.Wording), leaving `$you` out of
+    what it compares: a template's `you` is the same at each of its call sites."""
+    seen: dict[str, tuple[str, dict]] = {}
+    differ = []
+    for site in SITES:
+        if not site.you:
+            continue
+        if site.template in seen and seen[site.template][1] != site.you:
+            differ.append(f"{site.where} and {seen[site.template][0]}: {site.template!r}")
+        seen.setdefault(site.template, (site.where, site.you))
+    assert not differ, "\n".join(differ)
+
+
+@pytest.mark.parametrize("lang", ["hu", "ru"])
+def test_every_second_person_form_is_translated(lang):
+    tr = i18n.translations(lang)
+    untranslated = []
+    for site in SITES:
+        for form in (site.you or {}).values():
+            said = tr.ngettext(*form, 5) if isinstance(form, tuple) else tr.gettext(form)
+            if said in ((form,) if isinstance(form, str) else form):
+                untranslated.append(f"{site.where}: {form!r}")
+    assert not untranslated, "\n".join(untranslated)
