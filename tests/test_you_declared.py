@@ -36,6 +36,10 @@ class Site:
 
 
 def _text(node) -> str | None:
+    """A literal string, or one marked N_("...") (a template written msg(N_("..."), ...))."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"
+            and len(node.args) == 1):
+        node = node.args[0]
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
@@ -53,12 +57,14 @@ def scan(source: str, where: str) -> list[Site]:
     """Every message a module's source makes with a literal template: msg(), plural(),
     and a bare N_() template that names a seat (a table's words, filled elsewhere)."""
     tree = ast.parse(source)
-    inside_you = set()
+    inside_you = set()          # N_() nodes that are a `you` form, or msg(N_("..."))'s template
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             for k in node.keywords:
                 if k.arg == "you":
                     inside_you.update(id(n) for n in ast.walk(k.value))
+            if isinstance(node.func, ast.Name) and node.func.id in ("msg", "plural"):
+                inside_you.update(id(a) for a in node.args[:2] if isinstance(a, ast.Call))
     sites = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -138,7 +144,8 @@ def f(ctx, i):
     ctx.say("x", plural("{seat} has {n} hat.", "{seat} has {n} hats.", 2, seat="A",
                         you={"seat": N_("You have {n} hat.")}))
     ctx.say("x", msg("No {seat} here.", seat="Zed", you={}))
-WORDS = {"dying": N_("{seat} is dying.")}
+WORDS = {"dying": N_("{seat} is dying."),
+         "hums": msg(N_("{seat} hums."), you={"seat": N_("You hum.")})}
 '''
     found = [p for site in scan(made_up, "made_up.py") for p in problems(site)]
     assert len(found) == 4, found
