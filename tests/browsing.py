@@ -37,7 +37,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 # dialogs, awake.js, the story), without comments: more to parse, less on the wire.
 # Served one by one (?bundle=0, the fallback when the bundles are stale), the page has a
 # budget of its own (UNBUNDLED_BUDGET): 160 KiB until the second person on one's own
-# phone (static/js/addressed.js, its table of the pages' own "you" sentences, 1.6 KB of
+# phone (then a table of the pages' own "you" sentences, 1.6 KB of
 # source with its comments) took the heaviest page, Legends' referee phone, to 165.0 KB.
 PHONE_BUDGET = 200 * 1024
 PHONE_WIRE_BUDGET = 64 * 1024

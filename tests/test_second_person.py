@@ -1,8 +1,8 @@
 """The second person on one's own phone: the wording layer (companion.i18n, engine.say
 render) takes a message's `you` form only for the reader's own seat, by name and exactly,
-nested messages and plurals too. The pages' own variants (static/js/addressed.js) each
-belong to a template the code says, name an argument of it, and keep the base template's
-placeholders less that argument. The engine's and the companion's are declared where each
+nested messages and plurals too. The pages' own forms, declared beside each sentence
+(static/js: `t(text, args, { seat: N_("You ...") })`), each belong to a sentence the page
+says, name an argument of it, and keep its placeholders less that argument. The engine's and the companion's are declared where each
 message is made: tests/test_you_declared.py."""
 from __future__ import annotations
 
@@ -67,21 +67,56 @@ def test_the_check_can_fail():
                                                              "You take {n} cards.")}}, ids)
 
 
-def test_the_pages_variants_keep_their_placeholders(node):
-    """static/js/addressed.js, read by Node (the module has no imports)."""
-    source = (ROOT / "static/js/addressed.js").read_text(encoding="utf-8")
-    run = subprocess.run([node, "--input-type=module", "-e",
-                          source + "\nconsole.log(JSON.stringify(SECOND_PERSON));"],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    table = json.loads(run.stdout)
-    assert table, "the pages' table is empty"
+def test_the_pages_variants_keep_their_placeholders():
+    """Each second-person form a page declares beside its sentence (t's `you`) belongs to a
+    sentence the page says, names one of its arguments, keeps its placeholders less that
+    one, and is translated in every language."""
+    table = pages_table()
+    assert len(table) >= 13, sorted(table)
     ids = template_ids()
     assert not problems(table, ids), "\n".join(problems(table, ids))
-    js = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "static/js").glob("*.js")
-                 if p.name != "addressed.js")
-    for base in table:              # a page still says each base template
-        assert json.dumps(base, ensure_ascii=False) in js, base
+    for lang in ("hu", "ru"):
+        tr = i18n.translations(lang)
+        untranslated = [form for forms in table.values() for form in forms.values()
+                        if tr.gettext(form) == form]
+        assert not untranslated, (lang, untranslated)
+
+
+def test_the_pages_scan_reads_a_declaration_beside_its_sentence():
+    source = '''
+  const sees = { seat: N_("You see {target}"), target: N_("{seat} sees you") };
+  fill(out, t("{seat} sees {target}", { seat: a, target: tname(b) }, sees));
+  const gone = { seat: N_("You are gone {x}") };
+  t("{seat} is gone", { seat }, gone);
+'''
+    table = scan_page(source)
+    assert table == {"{seat} sees {target}": {"seat": "You see {target}",
+                                              "target": "{seat} sees you"},
+                     "{seat} is gone": {"seat": "You are gone {x}"}}
+    ids = {"{seat} sees {target}": "{seat} sees {target}", "{seat} is gone": "{seat} is gone"}
+    assert len(problems(table, ids)) == 1           # {x} is no placeholder of its sentence
+
+
+def test_a_pages_sentence_takes_its_you_only_for_the_reader(node):
+    """static/js/i18n.js's t() in Node: the declared form for the reader's own seat, by its
+    whole name; the sentence as written for anyone else and where no reader is set."""
+    script = f"""
+globalThis.document = {{ querySelector: () => null }};
+const i = await import({json.dumps((ROOT / "static/js/i18n.js").as_uri())});
+const you = {{ seat: "You are out, by {{by}}", by: "{{seat}} out, by you" }};
+const say = (seat, by) => i.t("{{seat}} out, by {{by}}", {{ seat, by }}, you);
+const out = [say("Ann", "Bob")];
+i.setReader("Ann");
+out.push(say("Ann", "Bob"), say("Bob", "Ann"), say("Anna", "Bob"), say("Cid", "Bob"));
+out.push(i.t("{{seat}} out", {{ seat: "Ann" }}));
+console.log(JSON.stringify(out));
+"""
+    run = subprocess.run([node, "--input-type=module", "-e", script],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == ["Ann out, by Bob", "You are out, by Bob",
+                                      "Bob out, by you", "Anna out, by Bob",
+                                      "Cid out, by Bob", "Ann out"]
 
 
 def test_only_the_readers_own_seat_by_its_whole_name():
@@ -134,16 +169,37 @@ def test_a_message_without_you_stays_in_the_third_person():
     assert i18n.sentence(m, "en", "Ann") == "Ann has no cards in hand."
 
 
-def pages_table(node) -> dict:
-    source = (ROOT / "static/js/addressed.js").read_text(encoding="utf-8")
-    run = subprocess.run([node, "--input-type=module", "-e",
-                          source + "\nconsole.log(JSON.stringify(SECOND_PERSON));"],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+_STRING = r'"((?:[^"\\]|\\.)*)"'
+_DECLARED = re.compile(r"const (\w+) = \{([^;]*?N_\([^;]*?)\};")
+_FORM = re.compile(r"(\w+): N_\(" + _STRING + r"\)")
+_SAID = re.compile(r"\bt\(" + _STRING + r",[^;]*?,\s*(\w+)\)")
 
 
-def test_an_open_question_about_ones_own_card_says_your(node):
+def scan_page(source: str) -> dict[str, dict[str, str]]:
+    """{sentence: {argument: form}} of a page module: each `const x = { seat: N_("...") }`
+    and the t("sentence", args, x) that takes it."""
+    declared = {m.group(1): {k: json.loads(f'"{v}"') for k, v in _FORM.findall(m.group(2))}
+                for m in _DECLARED.finditer(source)}
+    table = {}
+    for m in _SAID.finditer(source):
+        if m.group(2) in declared:
+            table[json.loads(f'"{m.group(1)}"')] = declared[m.group(2)]
+    return table
+
+
+def pages_table() -> dict:
+    table = {}
+    for path in sorted((ROOT / "static/js").glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        found = scan_page(source)
+        declared = {m.group(1) for m in _DECLARED.finditer(source)}
+        used = {m.group(2) for m in _SAID.finditer(source)}
+        assert declared <= used, f"{path.name}: declared and not given to t(): {declared - used}"
+        table.update(found)
+    return table
+
+
+def test_an_open_question_about_ones_own_card_says_your():
     """On the shooter's own phone the waiting line reads "Bob must answer your BANG!", not
     "Bob must answer BANG! from Дима" (issue 22's audit: "Бэнг! от игрока Дима: отвечает
     Bence" on Дима's phone). Every open-question template of bits.js that names another
@@ -151,7 +207,7 @@ def test_an_open_question_about_ones_own_card_says_your(node):
     source = (ROOT / "static/js/bits.js").read_text(encoding="utf-8")
     asked = [s for s in re.findall(r'\bt\("([^"]+)"', source) if "{seat}" in s and "{from}" in s]
     assert len(asked) >= 5, asked
-    table = pages_table(node)
+    table = pages_table()
     missing = [s for s in asked if "from" not in table.get(s, {})]
     assert not missing, missing
 

@@ -1,6 +1,6 @@
 // Small pieces of UI drawn the same way on the host screen and the phone.
 import { h } from "./dom.js";
-import { t, tname, and } from "./i18n.js";
+import { N_, t, tname, and } from "./i18n.js";
 import { cardLabel, cardName, isTrouble, isWeapon } from "./cards.js";
 import { kindName, word } from "./ruleset.js";
 
@@ -46,31 +46,39 @@ export function pendingText(p, { you = false, group = false } = {}) {
     indians: kindName("indians", "Indians!"), missed: kindName("missed", "Missed!"), life: word("life"),
   };
   const from = !!p.from;
+  // on the phone of the card's player ({from}): "Bob must answer your BANG!"
+  const yourDuel = { from: N_("{seat} must discard a {bang} in your {duel}, or lose it") };
+  // ...and the challenger asked in his own Duel: not "the Duel from Ann"
+  const yourOwnDuel = { from: N_("You must discard a {bang} in your own {duel}, or lose it") };
+  const yourIndians = { from: N_("{seat} must discard a {bang} against your {indians}, or lose 1 {life}") };
+  const yourIndiansEach = { from: N_("{seat} each must discard a {bang} against your {indians}, or lose 1 {life}") };
+  const yourCard = { from: N_("{seat} must answer your {card}") };
+  const yourCardEach = { from: N_("{seat} each must answer your {card}") };
   if (p.kind === "dying") {
     return you ? t("You are dying: a {beer}, or out of the game", args)
       : t("{seat} is dying: a {beer}, or out of the game", args);
   }
   if (p.kind === "duel") {
     if (you) {
-      return from ? t("You must discard a {bang} in the {duel} from {from}, or lose it", args)
+      return from ? t("You must discard a {bang} in the {duel} from {from}, or lose it", args, yourOwnDuel)
         : t("You must discard a {bang} in the {duel}, or lose it", args);
     }
-    return from ? t("{seat} must discard a {bang} in the {duel} from {from}, or lose it", args)
+    return from ? t("{seat} must discard a {bang} in the {duel} from {from}, or lose it", args, yourDuel)
       : t("{seat} must discard a {bang} in the {duel}, or lose it", args);
   }
   if (p.kind === "indians") {
-    if (group) return t("{seat} each must discard a {bang} against {indians} from {from}, or lose 1 {life}", args);
+    if (group) return t("{seat} each must discard a {bang} against {indians} from {from}, or lose 1 {life}", args, yourIndiansEach);
     if (you) {
       return from ? t("You must discard a {bang} against {indians} from {from}, or lose 1 {life}", args)
         : t("You must discard a {bang} against {indians}, or lose 1 {life}", args);
     }
-    return from ? t("{seat} must discard a {bang} against {indians} from {from}, or lose 1 {life}", args)
+    return from ? t("{seat} must discard a {bang} against {indians} from {from}, or lose 1 {life}", args, yourIndians)
       : t("{seat} must discard a {bang} against {indians}, or lose 1 {life}", args);
   }
   let text;
-  if (group) text = t("{seat} each must answer {card} from {from}", args);
+  if (group) text = t("{seat} each must answer {card} from {from}", args, yourCardEach);
   else if (you) text = from ? t("You must answer {card} from {from}", args) : t("You must answer {card}", args);
-  else text = from ? t("{seat} must answer {card} from {from}", args) : t("{seat} must answer {card}", args);
+  else text = from ? t("{seat} must answer {card} from {from}", args, yourCard) : t("{seat} must answer {card}", args);
   const needed = Number(p.needed);
   return needed > 1 ? t("{question} ({n} {missed} needed)", { ...args, question: text, n: needed }) : text;
 }

@@ -1,7 +1,7 @@
 // Words at the edge, in the reader's language (static/README.md): t, tn, tname, and,
 // localize. The catalog: <meta name="i18n-catalog">, {lang, plural, m: {English: words}}.
-// On a phone (setReader), a page's sentence about its own player says "you" (addressed.js).
-import { SECOND_PERSON } from "./addressed.js";
+// On a phone (setReader), a sentence about its own player says "you": the form the sentence
+// declares where it is written, t(text, args, { seat: N_("You ...") }).
 
 const KEY = "$t";
 const PLURAL = "$pl";
@@ -67,22 +67,25 @@ export function render(m) {
 
 let reader = "";
 
-/** The phone's own seat name: a sentence about that seat is said to him (addressed.js). */
+/** The phone's own seat name: a sentence about that seat is said to him (t's `you`). */
 export function setReader(name) {
   reader = String(name || "");
 }
 
-function addressed(text, args) {
-  const forms = reader && args ? SECOND_PERSON[text] : undefined;
-  if (forms) {
-    for (const [key, mine] of Object.entries(forms)) if (args[key] === reader) return mine;
-  }
-  return text;
-}
+/** Marks a sentence's second-person form for the catalogs (make messages); the text as it is. */
+export const N_ = (text) => text;
 
-/** A page's own words, with `{name}` placeholders filled from `args`. */
-export function t(text, args) {
-  return fill(template(addressed(text, args)), args);
+/** A page's own words, with `{name}` placeholders filled from `args`. `you`: how the sentence
+ * reads on the phone of the seat an argument names, declared next to it: { seat: N_("You
+ * ..."), target: N_("... you ...") } (each form: the sentence's placeholders less that one),
+ * taken when that argument is, exactly, the reader's seat name (setReader). */
+export function t(text, args, you) {
+  if (reader && you && args) {
+    for (const [key, mine] of Object.entries(you)) {
+      if (args[key] === reader) return fill(template(mine), args);
+    }
+  }
+  return fill(template(text), args);
 }
 
 /** Words that depend on a count `n` (also available as `{n}`). */

@@ -3,7 +3,7 @@
 // `targets`, `distance`, `judge`) with its reason and the rule, linked to /rules.
 import { h, fill, get, list } from "./dom.js";
 import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
-import { t, tname } from "./i18n.js";
+import { N_, t, tname } from "./i18n.js";
 import { kindName } from "./ruleset.js";
 
 const select = (id, label, options, value) => [
@@ -42,8 +42,11 @@ export async function renderAsk(box, { snap, ask, me }) {
       const ack = await ask("targets", { by, card: byId("ask-reach-card").value });
       if (!ack || !ack.ok) return fill(reachOut, rulingBox(ack && ack.error));
       const row = list(ack.targets).find((x) => x.name === target);
-      fill(reachOut, row ? rulingBox(row, t("Yes: {seat} may aim it at {target} now.", { seat: by, target }))
-        : ack.needs_target ? rulingBox({ ok: false, message: by === target ? t("Not at oneself.") : t("{target} cannot be aimed at.", { target }) })
+      // on the phone of the seat an argument names: "you"
+      const mayAim = { seat: N_("Yes: you may aim it at {target} now."), target: N_("Yes: {seat} may aim it at you now.") };
+      const notAimed = { target: N_("You cannot be aimed at.") };
+      fill(reachOut, row ? rulingBox(row, t("Yes: {seat} may aim it at {target} now.", { seat: by, target }, mayAim))
+        : ack.needs_target ? rulingBox({ ok: false, message: by === target ? t("Not at oneself.") : t("{target} cannot be aimed at.", { target }, notAimed) })
           : h("p", {}, t("This card takes no target."), " ", rulingBox(ack.play)));
     } },
     h("h3", {}, t("Can a card reach a player?")),
@@ -59,10 +62,12 @@ export async function renderAsk(box, { snap, ask, me }) {
       const yes = (ok) => (ok ? t("✓ yes") : t("✗ no"));
       // the edition's own cards of those kinds (Star Wars: Deception, not Panic!)
       const [bang, panic] = [kindName("bang", "BANG!"), kindName("panic", "Panic!")];
-      fill(distOut, h("p", { class: "ruling" }, h("strong", {}, t("{seat} sees {target} at distance {n}", { seat: ack.from, target: ack.to, n: ack.distance })),
+      const sees = { seat: N_("You see {target} at distance {n}"), target: N_("{seat} sees you at distance {n}") };
+      const reaches = { seat: N_("Your {weapon} reaches {n}: {bang} {bang_ok} · {panic} {panic_ok}") };
+      fill(distOut, h("p", { class: "ruling" }, h("strong", {}, t("{seat} sees {target} at distance {n}", { seat: ack.from, target: ack.to, n: ack.distance }, sees)),
         h("br"), why(ack.breakdown), h("br"),
         t("{seat}'s {weapon} reaches {n}: {bang} {bang_ok} · {panic} {panic_ok}", { seat: ack.from, weapon: tname(ack.weapon), n: ack.range,
-          bang, bang_ok: yes(ack.bang), panic, panic_ok: yes(ack.panic) })),
+          bang, bang_ok: yes(ack.bang), panic, panic_ok: yes(ack.panic) }, reaches)),
       ruleLink(ack.rule, ack.rule_title));
     } },
     h("h3", {}, t("What is the distance, and why?")),
@@ -79,7 +84,8 @@ export async function renderAsk(box, { snap, ask, me }) {
       if (aimed(card) && target) move.target = target;
       if (["panic", "cat_balou"].includes(card.kind)) move.card = "hand";
       const ack = await ask("judge", { by, move });
-      fill(judgeOut, rulingBox(ack && ack.ok ? ack.ruling : ack && ack.error, t("Yes: {seat} may play {card} now.", { seat: by, card: tname(card.name) })));
+      const mayPlay = { seat: N_("Yes: you may play {card} now.") };
+      fill(judgeOut, rulingBox(ack && ack.ok ? ack.ruling : ack && ack.error, t("Yes: {seat} may play {card} now.", { seat: by, card: tname(card.name) }, mayPlay)));
     } },
     h("h3", {}, t("Can a player play this now?")),
     select("ask-judge-by", t("Player who would play it"), living, first),

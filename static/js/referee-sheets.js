@@ -10,7 +10,7 @@ import { h, fill, list } from "./dom.js";
 import { cards, ruleLink } from "./referee-bits.js";
 import { showBanner } from "./banner.js";
 import { kindName, rulesetWords } from "./ruleset.js";
-import { t, tn, tname } from "./i18n.js";
+import { N_, t, tn, tname } from "./i18n.js";
 
 function dialog() {
   let dlg = document.getElementById("ref-dialog");
@@ -74,8 +74,9 @@ async function askDestiny(name, effects, { view, me, target, limit, ordered }) {
   // preselected: the player chooses. Elsewhere both orders come to the same.
   if (list(ordered).includes(key)) {
     const effect = tname(effects[key]);
+    const yours = { seat: N_("You choose the order. The {card} first: you answer it before the Destiny effect. The Destiny effect first: it happens before you answer.") };
     const why = key === "steal" || key === "discard_all"
-      ? t("You choose the order. The {card} first: {seat} answers it before the Destiny effect. The Destiny effect first: it happens before {seat} answers.", { card, seat: target || "" })
+      ? t("You choose the order. The {card} first: {seat} answers it before the Destiny effect. The Destiny effect first: it happens before {seat} answers.", { card, seat: target || "" }, yours)
       : tn("You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.",
         "You choose the order. If the first one takes you above {n} energy, the Destiny effect no longer applies.", limit);
     const first = await sheet(t("Which effect first?"), h("p", {}, why),

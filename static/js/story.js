@@ -5,7 +5,7 @@
 // large with the evening's running score; a phone shows it small.
 import { h, fill, list } from "./dom.js";
 import { roleText } from "./roles.js";
-import { t, tn } from "./i18n.js";
+import { N_, t, tn } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // a name at a line's end: its first 8 letters (the legend under the chart has it whole)
@@ -88,11 +88,13 @@ export function chart(story, { width = 640, height = 260, word = "life" } = {}) 
     svg.append(s("text", { x: width - R + 4, y: at, class: "end-label", fill: COLOURS[e.j % COLOURS.length],
       "data-seat": names[e.j] }, short(names[e.j])));
   }
+  const outBy = { seat: N_("You are out, by {by}"), by: N_("{seat} out, by you") };
+  const outYou = { seat: N_("You are out") };
   for (const o of list(story.outs)) {
     const j = names.indexOf(o.seat);
     const cx = x(Number(o.at) || 0);
     svg.append(s("g", { class: "out-mark", "data-seat": o.seat },
-      s("title", {}, o.by ? t("{seat} out, by {by}", { seat: o.seat, by: o.by }) : t("{seat} out", { seat: o.seat })),
+      s("title", {}, o.by ? t("{seat} out, by {by}", { seat: o.seat, by: o.by }, outBy) : t("{seat} out", { seat: o.seat }, outYou)),
       s("circle", { cx, cy: y(0), r: 9, fill: COLOURS[j % COLOURS.length] }),
       s("text", { x: cx, y: y(0) + 4, "text-anchor": "middle", class: "cross" }, "✝")));
   }
