@@ -24,7 +24,8 @@ screen's label, and the test asserts none at its end (`Walker.assert_clean`).
 
 A hook is `hook(page, screen) -> list[str]`: `screen` is a `Screen` (its label, its
 language, the width it is shown at, and whether it is a phone). Plug one in with
-`HOOKS.append(hook)` (or the `on_every_screen` decorator) before the walk.
+`HOOKS.append(hook)` (or the `on_every_screen` decorator) before the walk. axe-core's
+WCAG 2.1 A/AA rules are one, run once a screen and language (tests/accessibility.py).
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from typing import Callable, NamedTuple
 
 import requests
 
+from accessibility import axe_hook
 from browsing import loopback_only
 
 try:
@@ -55,7 +57,8 @@ class Screen(NamedTuple):
     phone: bool
 
 
-HOOKS: list[Callable] = []
+# axe-core's WCAG 2.1 A/AA rules, once a screen and language (tests/accessibility.py)
+HOOKS: list[Callable] = [axe_hook]
 
 
 def on_every_screen(hook: Callable) -> Callable:
