@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import requests
 import socketio
 
 from browsing import Watch, create_table, join_by_request, loopback_only, seat_tile
@@ -135,6 +136,50 @@ def test_the_challenger_is_asked_in_his_own_duel_in_the_second_person(server, pw
     expect(asked).not_to_contain_text("from Ann")
     assert not watch.errors, watch.errors
     ann_ctx.close()
+    host_ctx.close()
+
+
+# Every answer button of the question put to me that a notice (banner) covers, even in part.
+COVERED = """() => {
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const banners = [...document.querySelectorAll(".banner")].map((b) => b.getBoundingClientRect());
+  return [...document.querySelectorAll("#my-question button")].filter((el) => el.offsetParent)
+    .filter((el) => banners.some((b) => hit(el.getBoundingClientRect(), b)))
+    .map((el) => el.textContent.trim());
+}"""
+
+
+@pytest.mark.browser
+def test_a_notice_never_covers_the_answers(server, pw, browser, tmp_path):
+    """Issue 27 item 4: the entered range's notice (DLT-19, a project decision) arrives on
+    the phone of the player shot at a moment before his question: it shows above the bar
+    that holds the answers, and he answers without closing it (360 px, Hungarian)."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "vader", "character": "Tempered", "hand": 6},
+                        {"name": "Bob", "role": "rebel", "character": "Thrifty", "hand": 4},
+                        {"name": "Cid", "role": "bounty_hunter", "character": "Fearless"},
+                        {"name": "Dan", "role": "rebel", "character": "Resilient"}],
+              "turn": "Ann", "phase": "play"}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", "Galaxy S8", locale="hu-HU")
+    claims = host.locator("#host-ref-claims")
+    claims.get_by_role("button", name="Show the QR code for Ann's seat").click()
+    url = claims.locator("li", has_text="Ann's seat").locator(".join-url").first.inner_text()
+    ann_token = requests.get(loopback_only(url.strip()), allow_redirects=False,
+                             timeout=5).headers["Location"].split("#", 1)[1]
+    table_id = url.strip().rstrip("/").split("/")[-3]
+    phone_move(server, table_id, ann_token, {"play": "DLT-19", "range": 3})
+    phone_move(server, table_id, ann_token, {"play": "BANG!", "target": "Bob"})
+    expect(bob.locator("#banners .banner.info")).to_be_visible()
+    question = bob.locator("#my-question")
+    expect(question.locator("button").first).to_be_visible()
+    assert bob.evaluate(COVERED) == [], bob.evaluate(COVERED)
+    question.locator("button.primary").first.click(timeout=3000)    # not intercepted
+    expect(question).to_be_hidden()
+    expect(bob.locator("#banners .banner.info")).to_be_visible()    # it is still there
+    assert not watch.errors, watch.errors
+    bob_ctx.close()
     host_ctx.close()
 
 
