@@ -177,7 +177,7 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
             expect(ann.locator("#life-value")).to_have_text(str(current - 1))
         expect(seat_tile(host, "Ann").locator(".life-num")).to_contain_text(" 1/")
         ann.get_by_role("button", name="Lose 1 life").click()
-        dialog = ann.locator("#confirm-zero")
+        dialog = ann.locator("#confirm-dialog")        # the one confirm dialog
         expect(dialog).to_be_visible()
         ann.get_by_role("button", name="Yes, I'm out").click()
         expect(ann.locator("#outcome")).to_contain_text("You are out")

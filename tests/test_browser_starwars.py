@@ -161,7 +161,7 @@ def test_a_star_wars_tracker_table_to_a_win(server, pw, browser):
         vp.get_by_role("button", name="Lose 1 energy").click()
         expect(vp.locator("#life-value")).not_to_have_text(now)
     vp.get_by_role("button", name="Lose 1 energy").click()
-    expect(vp.locator("#confirm-zero")).to_contain_text("Lose your last energy?")
+    expect(vp.locator("#confirm-dialog")).to_contain_text("Lose your last energy?")
     vp.get_by_role("button", name="Yes, I'm out").click()
     expect(host.locator("#winner")).to_contain_text("The Rebels win")
     roles = {}

@@ -2,6 +2,7 @@
 // the server refuses it, so no number jumps back and quick taps count from what is shown.
 import { bullets } from "./bits.js";
 import { fill } from "./dom.js";
+import { ask } from "./confirm.js";
 import { t } from "./i18n.js";
 
 const SETTLE_MS = 4000;
@@ -9,7 +10,6 @@ const SETTLE_MS = 4000;
 export function wireLife({ getSeat, send }) {
   const minus = document.getElementById("life-minus");
   const plus = document.getElementById("life-plus");
-  const dialog = document.getElementById("confirm-zero");
   let shown = null; // the value tapped, until a snapshot confirms it
   let timer = null;
   const locked = () => document.body.classList.contains("locked");
@@ -30,14 +30,11 @@ export function wireLife({ getSeat, send }) {
     if (!ack.ok) settle();
     else if (shown === value) timer = setTimeout(settle, SETTLE_MS);
   };
-  const askZero = () => new Promise((resolve) => {
-    if (!dialog || typeof dialog.showModal !== "function") return resolve(window.confirm(t("Lose your last life and leave the game?")));
-    const done = (answer) => { dialog.close(); resolve(answer); };
-    document.getElementById("confirm-zero-yes").onclick = () => done(true);
-    document.getElementById("confirm-zero-no").onclick = () => done(false);
-    dialog.oncancel = () => resolve(false);
-    dialog.showModal();
-  });
+  // asked in the one confirm dialog, in the page's words for this ruleset's life (phone.html)
+  const askZero = () => {
+    const w = (document.getElementById("zero-words") || {}).dataset || {};
+    return ask(w.text || t("Lose your last life and leave the game?"), { title: w.title, yes: w.yes, no: w.no });
+  };
 
   minus.addEventListener("click", async () => {
     const next = current() - 1;
