@@ -228,6 +228,19 @@ class LiveServer:
             ws.shutdown()
 
 
+def close_client(sio) -> None:
+    """Close a python-socketio client for good: disconnected, and not reconnecting, even
+    when its server went away just before (its read loop may then be starting a
+    reconnect while this runs: once the loop has ended, one it began is stopped too)."""
+    sio.reconnection = False
+    try:
+        sio.shutdown()          # disconnects, or stops a reconnect under way
+        sio.eio.wait()          # the connection's end handled: no reconnect starts after
+        sio.shutdown()          # one that began meanwhile
+    except Exception:
+        pass
+
+
 class LiveClient:
     """A python-socketio client that keeps every message it receives, in order."""
 
@@ -282,10 +295,7 @@ class LiveClient:
     def close(self) -> None:
         """Disconnect, or stop reconnecting: a client left reconnecting would try for
         the rest of the run (conftest.py fails the test that leaves one)."""
-        try:
-            self.sio.shutdown()
-        except Exception:
-            pass
+        close_client(self.sio)
 
 
 # -- referee mode ------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import pytest
 import requests
 
 import services
-from helpers import NAMES, until
+from helpers import NAMES, close_client, until
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
@@ -84,7 +84,7 @@ class Phone:
         return self.sio.call(event, data, timeout=timeout)
 
     def close(self) -> None:
-        self.sio.shutdown()        # disconnected, or no longer reconnecting
+        close_client(self.sio)     # disconnected, and not reconnecting
         self.http.close()          # its kept-alive connection too
 
 
