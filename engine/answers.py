@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .effects import Ctx
 from .errors import Refusal
+from .moments import ANSWER, ANSWERED, OWN_CHECK, TAKEN, each, first
 from .moves import Move
 from .plays import BANG_SWAP, as_card, char_name
 from .state import Ask
@@ -71,6 +72,8 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("empty_hand", msg("{seat} has no cards in hand.", seat=s.seats[i].name,
                                         you={"seat": N_("You have no cards in hand.")}),
                       "cards")
+    if react := s.rules.reactions.get(ANSWER):
+        each(react, ctx, i, card, ask, m)
     if card.name == played.name:
         text = msg("{seat} answers with {card}.", seat=ctx.name(i), card=name(card.name),
                    you={"seat": N_("You answer with {card}.")})
@@ -135,12 +138,14 @@ def cancel_one(ctx: Ctx, ask: Ask) -> None:
                           you={"seat": N_("{source}'s {card} misses you."),
                                "source": N_("Your {card} misses {seat}.")}))
     ctx.log(missed=ask.source, card=ask.card, target=ask.seat)
-    ctx.s.rules.settled(ctx, ask)
+    if react := ctx.s.rules.reactions.get(ANSWERED):
+        each(react, ctx, ask)
 
 
 def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
     i = ask.seat
-    if which == "jourdonnais" and ctx.s.rules.own_check(ctx, ask, m):
+    react = ctx.s.rules.reactions.get(OWN_CHECK)
+    if which == "jourdonnais" and react and first(react, ctx, ask, m):
         return                        # the ruleset's character draws! for something else
     if ask.kind not in ("bang", "gatling"):
         raise Refusal("wrong_answer", *why_not(ctx, ask.kind))
@@ -162,8 +167,6 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         raise Refusal("bad_check", msg(ctx.word("enter_barrel_check"), card=name(label)), "draw")
     rules = ctx.s.rules
     label = has_kind(ctx.s, i, "barrel") if which == "barrel" else ctx.s.seats[i].character
-    if which == "jourdonnais" and rules.own_barrel_label:
-        label = rules.own_barrel_label
     passed = rules.check_passes(ctx, i, "barrel", m.opts["check"], m.opts.get("keep"), label,
                                 by_ability=which == "jourdonnais")
     ctx.replace_ask(ask, tried=ask.tried + (which,))
@@ -186,14 +189,17 @@ def take(ctx: Ctx, ask: Ask) -> None:
     if ask.kind == "dying":
         ctx.eliminate(i, ask.source, ask.card)
         return
-    if ask.kind not in ACCEPTS:
-        s.rules.taken(ctx, ask)         # a question of the ruleset's own
+    if ask.kind not in ACCEPTS:         # a question of the ruleset's own
+        if not first(s.rules.reactions.get(TAKEN, ()), ctx, ask):
+            raise Refusal("wrong_answer", msg("That answer does not answer the open "
+                                              "question."), "answer.pending")
         return
     # In a Duel the one who gives up loses; the Duel's player is responsible either way.
     ctx.hit(i, 1, ask.source, ask.card)
     if ask.kind == "duel":
         ctx.log(lost_duel=i)
-    s.rules.settled(ctx, ask)
+    if react := s.rules.reactions.get(ANSWERED):
+        each(react, ctx, ask)
 
 
 def drink(ctx: Ctx, i: int, card: str = "Beer") -> None:

@@ -20,9 +20,9 @@ MODES = ("referee", "tracker")
 def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | None = None,
          mode: str = "referee", options: dict | None = None) -> dict:
     """A new game's record header for the ruleset `rules`: seats in the given clockwise
-    order, roles dealt by the rules for 4 to 7 players and characters dealt (unless given
+    order, roles dealt by the ruleset's mix for that many players and characters dealt (unless given
     per name) from `seed`. Raises Refusal on a bad player list or character."""
-    check_players(names)
+    check_players(names, tuple(rules.role_mix))
     if mode not in MODES:
         raise unknown(rules.name, mode)
     rng = random.Random(seed)
@@ -48,12 +48,14 @@ def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | Non
     return header
 
 
-def check_players(names: list[str]) -> None:
-    """4 to 7 players, no two of the same name. Raises Refusal."""
-    if not 4 <= len(names) <= 7:
-        raise Refusal("bad_move", plural("BANG! is played by 4 to 7 players, not {n}.",
-                                         "BANG! is played by 4 to 7 players, not {n}.",
-                                         len(names)), "setup.roles")
+def check_players(names: list[str], counts: tuple[int, ...] = (4, 5, 6, 7)) -> None:
+    """As many players as the ruleset has a role mix for (`counts`), no two of the same
+    name. Raises Refusal."""
+    if len(names) not in counts:
+        raise Refusal("bad_move", plural("BANG! is played by {low} to {high} players, not {n}.",
+                                         "BANG! is played by {low} to {high} players, not {n}.",
+                                         len(names), low=min(counts), high=max(counts)),
+                      "setup.roles")
     if len({n.casefold() for n in names}) != len(names):
         raise Refusal("bad_move", msg("Two players have the same name."), "seats")
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from .characters import Character
 from .errors import Refusal
+from .moments import ELIMINATION, HIT, TURN_END, TURN_START, each, first
 from .say import N_, N_plural, msg, name, plural
 from .state import Ask, State
 from .table import character, winner_now
@@ -152,10 +153,8 @@ class Ctx:
             self.take(i, source, n, msg("{character}: from {seat}'s hand",
                                         character=name(char.name), seat=self.name(source),
                                         you={"seat": N_("{character}: from your hand")}))
-        elif hook:
-            use = self.s.rules.on_hit.get(hook)    # a ruleset's own character
-            if use is not None:
-                use(self, i, n, source, card)
+        if react := self.s.rules.reactions.get(HIT):         # the ruleset's reactions
+            each(react, self, i, n, source, card)
 
     def saved(self, i: int) -> None:
         """A dying player is back above 0: the question closes, owed cards come now."""
@@ -168,8 +167,9 @@ class Ctx:
         """Seat i is out (by `source` with `card`). While other questions are open (the
         rest of a Gatling's answers) he waits for them, still counted at the table: the
         eliminations of one card are settled together (docs/decisions.md)."""
-        if self.s.rules.survive(self, i):
-            return                          # a ruleset's character stays in the game
+        react = self.s.rules.reactions.get(ELIMINATION)
+        if react and first(react, self, i):
+            return                          # a ruleset's reaction keeps him in the game
         s = self.s
         s.pending = [a for a in s.pending if a.seat != i]
         if not s.falls(i):
@@ -235,11 +235,16 @@ class Ctx:
     # -- the turn -----------------------------------------------------------------------
     def next_turn(self) -> None:
         s = self.s
+        reactions = s.rules.reactions
+        if TURN_END in reactions:
+            each(reactions[TURN_END], self, s.turn)
         s.turn = s.next_alive(s.turn)
         s.phase, s.bangs, s.turn_log = "start", 0, []
         self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name,
                              you={"seat": N_("Your turn.")}),
                  seat=s.seats[s.turn].name)
+        if TURN_START in reactions:
+            each(reactions[TURN_START], self, s.turn)
 
     def replace_ask(self, old: Ask, **changes) -> None:
         k = self.s.pending.index(old)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .cards import Card
 from .effects import Ctx
 from .errors import Refusal
+from .moments import AIMED, PLAYED, PLAYED_AS, SHOT, SHOT_COST, each, first, total
 from .moves import Move
 from .say import N_, N_plural, msg, name, plural
 from .state import Ask
@@ -31,7 +32,8 @@ def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
     if target.name == played.name:
         return played
     char = ctx.char(i)
-    if ctx.s.rules.counts_as(ctx, i, played, target):
+    react = ctx.s.rules.reactions.get(PLAYED_AS)
+    if react and first(react, ctx, i, played, target):
         return target
     if not (char.swaps_bang_missed and BANG_SWAP.get(played.name) == target.name):
         raise Refusal("not_as_card", msg("{character} cannot use {played} as {card}.",
@@ -72,6 +74,8 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
         raise Refusal("no_target_allowed", msg("{card} is not aimed at anyone.",
                                                  card=name(card.name)), card.rule)
     far = dist(s, i, j) if j is not None and j != i else 0
+    if react := rules.reactions.get(PLAYED):
+        each(react, ctx, i, card, j, m)
     play = PLAYS.get(card.kind) or rules.plays[card.kind]
     rules.resolve(ctx, i, card, played, m, lambda: play(ctx, i, card, j, m))
     ctx.log(played=card.name, card=played.name, target=j, distance=far)
@@ -102,7 +106,8 @@ def bang_allowed(ctx: Ctx, i: int) -> None:
 def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     s = ctx.s
     bang_allowed(ctx, i)
-    extra = s.rules.bang_cost(ctx, j)
+    react = s.rules.reactions.get(SHOT_COST)
+    extra = total(react, ctx, j) if react else 0
     if s.seats[i].hand < 1 + extra:
         raise Refusal("not_enough_cards", plural("A BANG! at {target} costs {n} more card from hand.",
                                                  "A BANG! at {target} costs {n} more cards from hand.",
@@ -119,8 +124,9 @@ def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
 
 def shoot(ctx: Ctx, i: int, j: int, card: str) -> None:
     """A BANG! effect from seat i at seat j: a question to j, unless the ruleset settles
-    it its own way (`Ruleset.shot`: a BANG! that cannot be cancelled)."""
-    if ctx.s.rules.shot(ctx, i, j, card):
+    it its own way (a reaction to SHOT: a BANG! that cannot be cancelled)."""
+    react = ctx.s.rules.reactions.get(SHOT)
+    if react and first(react, ctx, i, j, card):
         return
     char = ctx.char(i)
     needed = char.misses_needed if card == "BANG!" or char.misses_all_hits else 1
@@ -166,10 +172,11 @@ def _take_choice(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> str:
 
 def play_take(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
     """Panic! and Cat Balou: the card chosen, then (unless the ruleset asks the target
-    first, `Ruleset.aimed`) taken or discarded."""
+    first, a reaction to AIMED) taken or discarded."""
     choice = _take_choice(ctx, i, card, j, m)
     pay(ctx, i, card, j)
-    if j != i and ctx.s.rules.aimed(ctx, i, j, card.name, choice):
+    react = ctx.s.rules.reactions.get(AIMED)
+    if j != i and react and first(react, ctx, i, j, card.name, choice):
         return
     resolve_take(ctx, i, card, j, choice)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .cards import COLT_RANGE, Card, CardTable
 from .characters import Character, CharacterTable
 from .errors import Refusal
+from .moments import SIGHT, first
 from .say import N_, msg, name, plural
 from .state import State
 
@@ -59,7 +60,7 @@ class Geometry:
         self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
         self.sees: dict[int, list[dict]] = {}     # added when seat i looks
         self.cap: dict[int, tuple[int, dict]] = {}   # seat: (sees everyone at, why)
-        sight = state.rules.sight
+        sights = state.rules.reactions.get(SIGHT)
         for j in self.alive:
             who, char = state.seats[j].name, character(state, j)
             seen, sees = [], []
@@ -77,7 +78,7 @@ class Geometry:
                              "delta": -1})
             if char.sees_closer:
                 sees.append({"label": name(char.name), "delta": -char.sees_closer})
-            cap = sight(state, j, char)
+            cap = first(sights, state, j, char) if sights else None
             if cap is not None:
                 self.cap[j] = cap
             self.seen[j], self.sees[j] = seen, sees

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .cards import is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
+from .moments import CHECK_PICKED, CHECK_PICKER, CHECKED, DRAW, each, first, fold
 from .moves import Move
 from .say import N_, N_plural, msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
@@ -16,9 +17,10 @@ from .table import cards_of, has_kind, hand_limit
 def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
              by_ability: bool = False) -> tuple[str, str]:
     """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two.
-    The ruleset may name another seat who picks for every card's draw! (`check_picker`),
+    A reaction to CHECK_PICKER may name another seat who picks for every card's draw!,
     not for a character's ability (`by_ability`: Jourdonnais's own Barrel)."""
-    picker = ctx.s.rules.check_picker(ctx, i) if not by_ability else None
+    react = ctx.s.rules.reactions.get(CHECK_PICKER)
+    picker = first(react, ctx, i) if react and not by_ability else None
     if isinstance(value, list):
         if ctx.char(i).check_cards < 2 and picker is None:
             raise Refusal("ability_unavailable",
@@ -41,7 +43,7 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
                          card=show(*chosen),
         you={"seat": N_("You draw! for {why}: {card}.")}), seat=ctx.name(i), card=show(*chosen))
     if picker is not None and isinstance(value, list):
-        ctx.s.rules.picked(ctx, picker)
+        each(ctx.s.rules.reactions.get(CHECK_PICKED, ()), ctx, picker)
     return chosen
 
 
@@ -115,7 +117,8 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
     name = has_kind(s, i, kind)
     passed = rules.check_passes(ctx, i, kind, m.arg, m.opts.get("keep"), name)
     seat.in_play.remove(name)
-    if rules.checked(ctx, i, kind, name, passed):
+    react = rules.reactions.get(CHECKED)
+    if react and first(react, ctx, i, kind, name, passed):
         pass                                  # a card of the ruleset's own kind
     elif kind == "dynamite":                  # it goes off, or it passes on
         if passed:
@@ -158,7 +161,9 @@ def draw_rule(ctx: Ctx, i: int) -> DrawRule:
     """Seat i's draw phase this turn: its character's hook, as the ruleset has it."""
     hook = ctx.char(i).draw
     rules = ctx.s.rules
-    return rules.drawing(ctx, i, rules.draws.get(hook) or DRAWS.get(hook, PLAIN))
+    rule = (rules.draws.get(hook) if rules.draws else None) or DRAWS.get(hook, PLAIN)
+    react = rules.reactions.get(DRAW)
+    return fold(react, rule, ctx, i) if react else rule
 
 
 def pass_on(ctx: Ctx, i: int, kind: str, card: str) -> None:

@@ -40,7 +40,7 @@ def own_names(rules) -> tuple[set[str], set[str]]:
     base_cards = {c.name for c in BASE.cards.rows}
     base_chars = {c.name for c in BASE.characters.rows}
     core_hooks = {h for c in BASE.characters.rows for h in (c.draw, c.on_hit)}
-    names = set(rules.codes) | set(rules.draws) | set(rules.on_hit)
+    names = set(rules.codes) | set(rules.draws)
     names |= {c.name for c in rules.cards.rows} - base_cards
     names |= {c.name for c in rules.characters.rows} - base_chars
     names |= THINGS.get(rules.name, set())                           # Legends' Feats

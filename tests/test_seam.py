@@ -8,6 +8,7 @@ from pathlib import Path
 
 import engine
 from companion import looks
+from engine.rulesets import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("engine", "companion", "templates", "static")
@@ -80,3 +81,20 @@ def test_every_ruleset_has_its_look_in_the_companion():
         look = looks.look_of(rules)
         assert look.hint and set(look.role_marks) == set(rules.roles), name
         assert set(look.blue_hints) <= {c.name for c in rules.cards.rows}, name
+
+
+def _named_for_one(members, rulesets) -> list[str]:
+    """The members whose name holds a word of a card's or a character's name (words of 4
+    letters or more: "jourdonnais", "calamity", "barrel", "volcanic")."""
+    words = {w for rules in rulesets for row in (*rules.cards.rows, *rules.characters.rows)
+             for w in re.findall(r"[a-z]{4,}", row.name.casefold())}
+    return sorted(m for m in members if set(re.findall(r"[a-z]+", m.casefold())) & words)
+
+
+def test_no_member_of_the_seam_is_named_for_one_character_or_card():
+    """What the core asks a ruleset is general (a moment, a table of data), never a hook
+    for one character or card (as `own_barrel_label = "Jourdonnais"` was)."""
+    members = [k for k in vars(Ruleset) if not k.startswith("__")]
+    assert _named_for_one(members, engine.RULESETS.values()) == []
+    assert _named_for_one(["own_barrel_label", "jourdonnais_check", "draws"],
+                          engine.RULESETS.values()) == ["jourdonnais_check", "own_barrel_label"]

@@ -3,9 +3,11 @@ the hooks it calls. Another ruleset subclasses `Ruleset` and changes what differ
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from ..cards import BASE, CardTable, drawn, explodes
 from ..characters import BASE_CHARS, Character, CharacterTable
-from ..errors import Refusal
 from ..moves import CORE as CORE_WORDS, Vocabulary
 from ..rulebook import CORE as CORE_BOOK, Book
 from ..say import N_, is_message, msg, name
@@ -99,8 +101,6 @@ class Ruleset:
     free_order: frozenset = frozenset()   # those whose order the player chooses
     decisions: dict = {}         # project decisions a ruling may rest on: {id: {"text", "rule"}}
     custom_decision = ""         # the one a move by a character entered by name rests on
-    own_barrel_label = "Jourdonnais"   # a character's own Barrel's draw! is named so ("":
-                                       # by the seat's character)
     features: dict = {}          # what a page may show: {feature: True, ...} (how it
                                  # looks is the companion's: companion/looks/)
     referee_moves: dict = {}     # extra move kinds: {action: fn(ctx, move, seat)}
@@ -109,10 +109,11 @@ class Ruleset:
     # the words its table's moves are read with: the core's and its own (engine/moves.py,
     # `CORE.plus(...)` in its package)
     vocab: Vocabulary = CORE_WORDS
-    # its characters' own hooks (`Character.draw`, `on_hit`): {hook: turns.DrawRule},
-    # {hook: fn(ctx, i, n, source, card)} after seat i lost n life
+    # its characters' own draw phases (`Character.draw`): {hook: turns.DrawRule}
     draws: dict = {}
-    on_hit: dict = {}
+    # its rules as reactions to the moments the core announces (engine/moments.py):
+    # {moment: (handler, ...)}: its characters' abilities and any other rule of its own
+    reactions: Mapping[str, tuple] = MappingProxyType({})
     plays: dict = {}             # its own kinds of card: {kind: fn(ctx, i, card, j, move)}
     # its rules reference: the core's entries and its own section (engine/rulebook.py,
     # `CORE.plus(...)` in its package)
@@ -175,60 +176,7 @@ class Ruleset:
         """What a record's expectation `key` (one of `expect_keys`) is checked against."""
         raise KeyError(key)
 
-    def checked(self, ctx, i: int, kind: str, card: str, passed: bool) -> bool:
-        """A start-of-turn check for a card of `kind` (`start_checks`) is done: True if
-        the ruleset carried out what follows (its own kind of card)."""
-        return False
-
-    def survive(self, ctx, i: int) -> bool:
-        """Seat i is to be eliminated: whether its character stays in the game instead."""
-        return False
-
-    # -- its characters' hooks at fixed moments (the base game's characters need none) -----
-    def drawing(self, ctx, i: int, rule):
-        """Seat i's draw phase this turn (a `turns.DrawRule`): the ruleset may change it
-        (a card fewer, an ability that does not apply)."""
-        return rule
-
-    def check_picker(self, ctx, i: int) -> int | None:
-        """A seat who picks between two cards for seat i's draw! of a card (None: none)."""
-        return None
-
-    def picked(self, ctx, picker: int) -> None:
-        """What follows a pick of two cards by `picker` (check_picker)."""
-
-    def sight(self, state, j: int, char) -> tuple[int, dict] | None:
-        """(the distance seat j sees everyone at, why), or None: the usual distances."""
-        return None
-
-    def counts_as(self, ctx, i: int, played, card) -> bool:
-        """Whether seat i may use the `played` card as `card` (beyond Calamity Janet)."""
-        return False
-
-    def bang_cost(self, ctx, j: int) -> int:
-        """Cards a BANG! aimed at seat j costs on top of itself."""
-        return 0
-
-    def shot(self, ctx, i: int, j: int, card: str) -> bool:
-        """A BANG! effect from seat i at seat j: True if the ruleset settled it itself
-        (else j is asked for a Missed!)."""
-        return False
-
-    def aimed(self, ctx, i: int, j: int, card: str, choice: str) -> bool:
-        """A card that takes a card from seat j (`choice`): True if the ruleset asked j a
-        question of its own first (else it takes effect)."""
-        return False
-
-    def own_check(self, ctx, ask, m) -> bool:
-        """The answer naming the character itself (its own draw!): True if the ruleset's
-        character did something else with it (else it is the character's own Barrel)."""
-        return False
-
-    def taken(self, ctx, ask) -> None:
-        """A question of the ruleset's own kind, let happen ("take")."""
-        raise Refusal("wrong_answer", msg("That answer does not answer the open question."),
-                      "answer.pending")
-
+    # -- the questions it asks ---------------------------------------------------------
     def answer_options(self, state, i: int, ask, options: list) -> list:
         """The answers seat i's phone offers: the core's (respond, label, needs a card
         turned over), with the ruleset's own added."""
@@ -262,10 +210,6 @@ class Ruleset:
     def own_rule(self, rule: str) -> str:
         """The id of the rule a player of this ruleset reads for the core's `rule`."""
         return self.rule_for.get(rule, rule)
-
-    def settled(self, ctx, ask) -> None:
-        """A question answered (missed, or the hit taken): what follows it (an effect of the
-        ruleset's own that the card's player put after the card's, `ask.then`)."""
 
     def hand_limit(self, life: int) -> int:
         return max(0, life)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from ...cards import drawn
 from ...characters import Character
 from ...moves import CORE as CORE_WORDS, COUNT, FLAG, TEXT, TEXTS
-from ...say import N_, N_plural, plural
+from ...say import N_
 from ...rulebook import CORE as CORE_BOOK
 from ..base import Ruleset
 from . import abilities as sides
 from .advice import ability_options, feat_options
-from .characters import LEGEND_CHARS, side
+from .characters import LEGEND_CHARS
 from .codes import CODES
 from .feats import FEATS, do_boast, do_claim, do_jail_discard, do_perform, read_feats
 from .texts import LEGENDS_RULES
@@ -34,7 +34,6 @@ class Legends(Ruleset):
     counts = {"fame": (0, 5, N_("Fame"), N_("fame"))}
     why_not = sides.WHY_NOT_EVADE
     draws = sides.DRAWS
-    on_hit = sides.ON_HIT
     abilities = sides.ABILITIES
     vocab = CORE_WORDS.plus(
         actions={"jail": {"discard": TEXT}, "perform": TEXT, "boast": TEXT, "claim": TEXT},
@@ -87,35 +86,8 @@ class Legends(Ruleset):
     def expect_value(self, state, key: str):
         return {f["name"]: f["tokens"] for f in state.feats}
 
-    def survive(self, ctx, i: int) -> bool:
-        """Legend Vulture Sam is not eliminated: back to 4 life and his normal side."""
-        if not side(ctx.char(i)).survives_once:
-            return False
-        seat = ctx.s.seats[i]
-        ctx.s.pending = [a for a in ctx.s.pending if a.seat != i]
-        seat.legend, seat.fame = False, 0
-        seat.life = min(4, seat.max_life)
-        ctx.say("legend", plural("{seat} stays in the game with {n} life and turns back to the "
-                                 "normal side.", "{seat} stays in the game with {n} life and "
-                                 "turns back to the normal side.", seat.life, seat=seat.name,
-            you={"seat": N_plural("You stay in the game with {n} life and turn back to the "
-                                  "normal side.",
-                                  "You stay in the game with {n} life and turn back to the "
-                                  "normal side.")}),
-                seat=seat.name)
-        return True
-
-    # -- the legend sides, at the core's moments (abilities.py; called as they are)
-    drawing = staticmethod(sides.drawing)
-    check_picker = staticmethod(sides.check_picker)
-    picked = staticmethod(sides.picked)
-    sight = staticmethod(sides.sight)
-    counts_as = staticmethod(sides.counts_as)
-    bang_cost = staticmethod(sides.bang_cost)
-    shot = staticmethod(sides.shot)
-    aimed = staticmethod(sides.aimed)
-    own_check = staticmethod(sides.own_check)
-    taken = staticmethod(sides.taken)
+    # the legend sides and The Oregon Trail, reacting to the core's moments (abilities.py)
+    reactions = sides.REACTIONS
 
     def answer_options(self, state, i, ask, options):
         return sides.answer_options(state, i, ask, options, self.character(state, i),

@@ -14,7 +14,9 @@ from ...effects import Ctx
 from ...errors import Refusal
 from ...moves import Move
 from ...plays import BANG_SWAP, char_name, do_play, resolve_take, shoot
-from ...say import N_, msg, name
+from ...moments import (AIMED, CHECK_PICKED, CHECK_PICKER, DRAW, ELIMINATION, HIT,
+                        OWN_CHECK, PLAYED_AS, SHOT, SHOT_COST, SIGHT, TAKEN)
+from ...say import N_, N_plural, msg, name, plural
 from ...state import Ask
 from ...table import cards_of, dist, target_problem
 from ...turns import PLAIN, DrawRule, own_turn, revealed, turn_at_end
@@ -49,7 +51,7 @@ DRAWS = {"pedro_legend": DrawRule(cards=3, first_from="discard"),
          "black_jack_21": DrawRule(reveal="counted", count=twenty_one)}
 
 
-def drawing(ctx: Ctx, i: int, rule: DrawRule) -> DrawRule:
+def oregon_trail(ctx: Ctx, i: int, rule: DrawRule) -> DrawRule:
     """The Oregon Trail performed this turn: the first card is left on the deck, and with
     it a normal side's ability on the first card (Jesse Jones, Pedro Ramirez)."""
     if not any(e.get("oregon") == i for e in ctx.s.turn_log):
@@ -162,12 +164,15 @@ def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
         ctx.say("answer", msg("Not a J, Q, K or A: the card still counts."))
 
 
-def taken(ctx: Ctx, ask: Ask) -> None:
+def taken(ctx: Ctx, ask: Ask) -> bool:
     """He lets the card happen: the BANG! hits, the Panic! or Cat Balou takes its card."""
+    if ask.kind != "evade":
+        return False
     if ask.choice == "bang":
         ctx.hit(ask.seat, 1, ask.source, ask.card)
     else:
         resolve_take(ctx, ask.source, cards_of(ctx.s).get(ask.card), ask.seat, ask.choice)
+    return True
 
 
 def answer_options(state, i: int, ask: Ask, options: list, char, check_word) -> list:
@@ -187,9 +192,11 @@ def answer_options(state, i: int, ask: Ask, options: list, char, check_word) -> 
 def gringo(ctx: Ctx, i: int, n: int, source: int | None, card: str) -> None:
     """Legend El Gringo: a card from the hand of whoever made him lose life, and the card
     that hit him (not after a claim or a free BANG!, which are no card)."""
+    char = ctx.char(i)
+    if char.on_hit != "gringo_legend":
+        return
     if source is None or source == i or not ctx.s.seats[source].alive:
         return
-    char = ctx.char(i)
     ctx.take(i, source, 1, msg("{character}: from {seat}'s hand", character=name(char.name),
                                seat=ctx.name(source),
                                you={"seat": N_("{character}: from your hand")}))
@@ -198,7 +205,29 @@ def gringo(ctx: Ctx, i: int, n: int, source: int | None, card: str) -> None:
                            card=name(card)))
 
 
-ON_HIT = {"gringo_legend": gringo}
+def vulture_sam(ctx: Ctx, i: int) -> bool:
+    """Legend Vulture Sam is not eliminated: back to 4 life and his normal side."""
+    if not side(ctx.char(i)).survives_once:
+        return False
+    seat = ctx.s.seats[i]
+    ctx.s.pending = [a for a in ctx.s.pending if a.seat != i]
+    seat.legend, seat.fame = False, 0
+    seat.life = min(4, seat.max_life)
+    ctx.say("legend", plural("{seat} stays in the game with {n} life and turns back to the "
+                             "normal side.", "{seat} stays in the game with {n} life and "
+                             "turns back to the normal side.", seat.life, seat=seat.name,
+                             you={"seat": N_plural("You stay in the game with {n} life and "
+                                                   "turn back to the normal side.",
+                                                   "You stay in the game with {n} life and "
+                                                   "turn back to the normal side.")}),
+            seat=seat.name)
+    return True
+
+
+REACTIONS = {DRAW: (oregon_trail,), CHECK_PICKER: (check_picker,), CHECK_PICKED: (picked,),
+             SIGHT: (sight,), PLAYED_AS: (counts_as,), SHOT_COST: (bang_cost,),
+             SHOT: (shot,), AIMED: (aimed,), OWN_CHECK: (own_check,), TAKEN: (taken,),
+             HIT: (gringo,), ELIMINATION: (vulture_sam,)}
 
 
 # -- abilities used by choice -----------------------------------------------------------------

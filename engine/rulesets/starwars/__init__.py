@@ -16,6 +16,7 @@ from ...characters import Character
 from ...errors import Refusal
 from ...moves import CORE as CORE_WORDS, FLAG, TEXT, TEXT_MAP
 from ...plays import play_blue
+from ...moments import ANSWERED, CHECKED
 from ...turns import pass_on
 from ...rulebook import CORE as CORE_BOOK
 from ..base import Ruleset
@@ -25,6 +26,33 @@ from .advice import phone_extras
 from .destiny import after as destiny_after, resolve
 from .texts import SW_RULES
 from ...say import N_, is_message, msg, name
+
+
+def new_hope(ctx, i, kind, card, passed) -> bool:
+    """A New Hope: 2 energy back on a pass (never above the start), else it passes on."""
+    if kind != "hope":
+        return False
+    if not passed:
+        pass_on(ctx, i, kind, card)
+        return True
+    seat = ctx.s.seats[i]
+    won = ctx.heal(i, 2, name(card))
+    if won < 2:
+        ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
+                            "{life}. The rulebook does not say; this is the app's reading "
+                            "(rules page: {card}).", card=name(card),
+                            seat=seat.name, won=won, life=name(data.WORDS["life"]),
+            you={"seat": N_("{card}: you gain {won}, never above the starting {life}. The "
+                            "rulebook does not say; this is the app's reading (rules page: "
+                            "{card}).")}),
+                decision="hope_cap")
+    return True
+
+
+def destiny_next(ctx, ask) -> None:
+    """A question answered: the Destiny effect its card's player put after the card's."""
+    if ask.then:
+        destiny_after(ctx, ask)
 
 
 class StarWars(Ruleset):
@@ -52,7 +80,6 @@ class StarWars(Ruleset):
                 "custom_abilities": True, "entered_ranges": True, "named_checks": True}
     decisions = data.DECISIONS
     custom_decision = "custom_ability"
-    own_barrel_label = ""          # checks are named by the ability card
     why_not = data.WHY_NOT
     codes = data.CODES
     rule_for = {**{base.rule: mine.rule for mine in data.SW_CARDS.rows
@@ -107,26 +134,7 @@ class StarWars(Ruleset):
 
     # -- the game ------------------------------------------------------------------------
     plays = {"hope": play_blue}
-
-    def checked(self, ctx, i, kind, card, passed) -> bool:
-        """A New Hope: 2 energy back on a pass (never above the start), else it passes on."""
-        if kind != "hope":
-            return False
-        if not passed:
-            pass_on(ctx, i, kind, card)
-            return True
-        seat = ctx.s.seats[i]
-        won = ctx.heal(i, 2, name(card))
-        if won < 2:
-            ctx.say("note", msg("{card}: {seat} gains {won}, never above the starting "
-                                "{life}. The rulebook does not say; this is the app's reading "
-                                "(rules page: {card}).", card=name(card),
-                                seat=seat.name, won=won, life=name(self.words["life"]),
-                you={"seat": N_("{card}: you gain {won}, never above the starting {life}. The "
-                                "rulebook does not say; this is the app's reading (rules page: "
-                                "{card}).")}),
-                    decision="hope_cap")
-        return True
+    reactions = {CHECKED: (new_hope,), ANSWERED: (destiny_next,)}
 
     def check_passes(self, ctx, i, kind, value, keep, why, by_ability=False) -> bool:
         """A check is answered pass or fail: did the revealed card show the symbol?"""
@@ -150,10 +158,6 @@ class StarWars(Ruleset):
 
     def needs_target(self, card, m) -> bool:
         return not (card.kind == "bang" and m.opts.get("destiny") == "hit_all")
-
-    def settled(self, ctx, ask) -> None:
-        if ask.then:
-            destiny_after(ctx, ask)
 
     def resolve(self, ctx, i, card, played, m, effect, ask=None) -> None:
         if card is None and m.opts.get("destiny") is not None:

@@ -1,0 +1,94 @@
+"""The moments the core announces, and how a ruleset's reactions to them are read.
+
+A ruleset's `reactions` maps a moment to a tuple of handlers, called in their order;
+its characters' abilities and any other rule of its own (an event deck's) react to
+moments instead of each needing a hook of its own in the core. What the core does with the handlers'
+answers depends on the moment (each handler's arguments, then what it answers):
+
+    DRAW         (ctx, i, rule) -> rule          seat i's draw phase this turn (a
+                                                 turns.DrawRule), passed through each
+    CHECK_PICKER (ctx, i) -> seat or None        who picks between two cards for seat
+                                                 i's draw! (the first answer counts)
+    CHECK_PICKED (ctx, picker)                   after such a pick
+    CHECKED      (ctx, i, kind, card, passed)    a start-of-turn check is done: True if
+                 -> bool                         the reaction carried out what follows
+    SIGHT        (state, j, char) -> (d, why)    seat j sees everyone at distance d
+                 or None
+    PLAYED_AS    (ctx, i, played, card) -> bool  seat i may use `played` as `card`
+    PLAYED       (ctx, i, card, j, m)            seat i plays `card` (at seat j, or None)
+                                                 in its turn, before it takes effect (a
+                                                 reaction may refuse it: raise Refusal)
+    ANSWER       (ctx, i, card, ask, m)          seat i answers `ask` with `card`, before
+                                                 it takes effect (may refuse it too)
+    SHOT_COST    (ctx, j) -> int                 cards a BANG! at seat j costs on top
+                                                 (the answers add up)
+    SHOT         (ctx, i, j, card) -> bool       a BANG! effect at j settled by the
+                                                 reaction (else j is asked for a Missed!)
+    AIMED        (ctx, i, j, card, choice)       a card taking one of j's: True if the
+                 -> bool                         reaction asked j a question first
+    OWN_CHECK    (ctx, ask, m) -> bool           the answer naming the character itself:
+                                                 True if it did something else with it
+    TAKEN        (ctx, ask) -> bool              a question of the ruleset's own kind let
+                                                 happen: True if the reaction knew it
+    ANSWERED     (ctx, ask)                      a question answered (missed, or the hit
+                                                 taken)
+    HIT          (ctx, i, n, source, card)       seat i lost n life
+    ELIMINATION  (ctx, i) -> bool                seat i is to be eliminated: True if it
+                                                 stays in the game instead
+    TURN_START   (ctx, i)                        seat i's turn begins (the round begins
+                                                 when it is the leader's)
+    TURN_END     (ctx, i)                        seat i's turn ends
+
+The first answer that is neither None nor False counts, where one answer is read. A call
+site reads the moment's handlers once (`rules.reactions.get(MOMENT)`) and calls nothing
+when there are none: a game without reactions pays one dict lookup a moment.
+"""
+from __future__ import annotations
+
+DRAW, CHECK_PICKER, CHECK_PICKED, CHECKED = "draw", "check.picker", "check.picked", "checked"
+SIGHT, PLAYED_AS, SHOT_COST, SHOT, AIMED = "sight", "played_as", "shot.cost", "shot", "aimed"
+PLAYED, ANSWER = "played", "answer"
+OWN_CHECK, TAKEN, ANSWERED, HIT = "answer.own_check", "answer.taken", "answered", "hit"
+ELIMINATION, TURN_START, TURN_END = "elimination", "turn.start", "turn.end"
+MOMENTS = (DRAW, CHECK_PICKER, CHECK_PICKED, CHECKED, SIGHT, PLAYED_AS, PLAYED, ANSWER,
+           SHOT_COST, SHOT, AIMED, OWN_CHECK, TAKEN, ANSWERED, HIT, ELIMINATION, TURN_START,
+           TURN_END)
+
+
+def joined(*tables: dict) -> dict:
+    """Reaction tables in one, each moment's handlers in the tables' order: a ruleset
+    built from parts (the base game's characters, then an event deck's rules)."""
+    out: dict = {}
+    for table in tables:
+        for moment, handlers in table.items():
+            if moment not in MOMENTS:
+                raise KeyError(f"no moment called {moment!r}")
+            out[moment] = out.get(moment, ()) + tuple(handlers)
+    return out
+
+
+def first(handlers: tuple, *args):
+    """The first answer of `handlers` (a moment's) that is neither None nor False (None)."""
+    for react in handlers:
+        out = react(*args)
+        if out is not None and out is not False:
+            return out
+    return None
+
+
+def each(handlers: tuple, *args) -> None:
+    """Every handler of a moment, in order."""
+    for react in handlers:
+        react(*args)
+
+
+def fold(handlers: tuple, value, *args):
+    """`value` passed through every handler of a moment (each gets it last)."""
+    for react in handlers:
+        value = react(*args, value)
+    return value
+
+
+def total(handlers: tuple, *args) -> int:
+    """The handlers' answers added up."""
+    return sum(react(*args) for react in handlers)
