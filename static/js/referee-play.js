@@ -55,8 +55,9 @@ export function openPlay({ snap, ask, move, more }) {
             const why = no ? v.message || "" : v && v.note ? v.note : "";
             return h("button", {
               type: "button", class: `card-btn ${e.card.colour === "blue" ? "blue" : "brown"}${no ? " greyed" : ""}`,
-              "aria-label": e.card.range ? t("{card} reach {n}", { card: e.label, n: e.card.range }) : e.label,
-              "aria-description": why || null, onclick: () => chooseTarget(e),
+              // named by all it shows, the card, its reach and why not now (WCAG 2.5.3: a
+              // label of its own left the reason out, and in hu/ru worded the reach apart)
+              onclick: () => chooseTarget(e),
             }, e.label, e.card.range ? h("span", { class: "range" }, t("reach {n}", { n: e.card.range })) : null,
             why ? h("span", { class: "card-why" }, why) : null);
           }))) : null;
