@@ -37,19 +37,22 @@ bench-hosted: $(STAMP)
 	$(BIN)/python bench/hosted.py
 
 # the pages' bundles after a change to static/js (static/README.md): esbuild (package.json,
-# installed by `npm ci` into node_modules/) writes static/bundles/; commit what it writes
+# installed by `npm ci` into node_modules/) writes static/bundles/, and the modules each
+# page loads go to companion/translations/extracted.json; commit what they write
 NPM_STAMP := node_modules/.package-lock.json
 $(NPM_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { echo "make bundle needs Node and npm (apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 	@touch $(NPM_STAMP)
 
-bundle: $(NPM_STAMP)
+bundle: $(NPM_STAMP) $(STAMP)
 	node bundle.mjs
+	$(BIN)/python -c 'from companion import extracted; extracted.write()'
 
 # the gettext catalogs after a string was added or changed (docs/translating.md):
 # extract every string (babel.cfg) into messages.pot, then bring each language's .po up
-# to date with it (a new language: its .po is made, then add it to companion/i18n.py)
+# to date with it (a new language: its .po is made, then add it to companion/i18n.py);
+# and what the pages' catalogs are cut from (companion/extracted.py: extracted.json)
 TRANSLATIONS := companion/translations
 # every language that has its .po (a new one: make messages LANGS=xx makes it)
 LANGS ?= $(patsubst $(TRANSLATIONS)/%/LC_MESSAGES/messages.po,%,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
@@ -63,6 +66,7 @@ messages: $(STAMP)
 			$(BIN)/pybabel -q init -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) -l $$l || exit 1; \
 	done
 	@$(MAKE) -s catalogs TRANSLATIONS=$(TRANSLATIONS) LANGS="$(LANGS)"
+	$(BIN)/python -c 'from companion import extracted; extracted.write()'
 
 # each .po brought up to date with messages.pot by GNU gettext's msgmerge (Debian:
 # apt-get install gettext). An entry whose English changed keeps its translation as a

@@ -27,7 +27,10 @@ tests) or on the page (static/js/i18n.js), in the reader's language.
   rules page is made on the server), nor words only templates use, nor what only
   another ruleset's home (engine/rulesets/<name>) holds, nor what only the other page's
   modules say (the phone's and the host screen's, `ENTRIES`). English needs no entries:
-  i18n.js falls back to the English text and its plural rule.
+  i18n.js falls back to the English text and its plural rule. What the server words
+  itself and which modules each page loads were read out of the sources at build time
+  (companion/extracted.py, `make messages`/`make bundle`: extracted.json); nothing is
+  extracted or scanned while serving.
 * `init_app(app)`: Flask-Babel with these same catalogs, so templates have `_`,
   `gettext` and `ngettext` (`%(name)s` placeholders) in the request's language, and
   `lang`/`languages` for the page's <html lang> and its language switch.
@@ -39,26 +42,24 @@ import hashlib
 import io
 import json
 import os
-import re
 from gettext import c2py
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Flask, abort, g, has_request_context, request
 from flask_babel import Babel, Domain
 
-import engine
 from engine import BOOK, say
 from engine.rulesets import RULESETS, Ruleset
 from engine.say import KEY, YOU
 
-from . import bundle, looks
+from . import looks
 from .assets import IMMUTABLE, make_asset, send
-from .paths import folder
+from .extracted import ENTRIES, PAGE_SOURCES
+from .extracted import PATH as EXTRACTED
 
 LANGUAGES = ("en", "hu", "ru")       # the first is the source language, the default
 SOURCE = LANGUAGES[0]
@@ -276,8 +277,7 @@ def gettext(text: str, lang: str) -> str:
 
 def reload() -> None:
     """Forget the catalogs read so far (a test that writes a .po)."""
-    for cached in (catalog, translations, template, page_catalog, _graph, _worded_by_server,
-                   bundle.graph_of):
+    for cached in (catalog, translations, template, page_catalog, extracted):
         cached.cache_clear()
 
 
@@ -285,7 +285,6 @@ def reload() -> None:
 
 # A page's scripts: the words a catalog is made of (besides the names a page shows from
 # data). The companion's and the engine's sentences reach a page worded by the server.
-PAGE_SOURCES = ("static/js/",)
 
 
 @functools.cache
@@ -330,28 +329,21 @@ def _homes() -> dict[str, tuple[str, ...]]:
 # modules say, and the other way round. A page's modules: those its template and its
 # partials (templates/phone.html, templates/_phone_*.html) load, and every module they
 # import, at once or later, as esbuild's metafile says (companion/bundle.py: `reached`).
-ENTRIES = ("phone", "host")
 PAGE = "page"                   # any other page: the start, join, rules, error pages
-_JS_IN_TEMPLATE = re.compile(r"""["']js/([\w./-]+\.js)["']""")
 
 
 @functools.cache
+def extracted() -> dict:
+    """What the build read out of the sources for the pages' catalogs (companion/extracted.py,
+    written by `make messages` and `make bundle`): nothing is extracted or scanned here."""
+    with open(EXTRACTED, encoding="utf-8") as f:
+        return json.load(f)
+
+
 def _graph(page: str, ruleset: str = "base") -> frozenset[str]:
     """static/js paths (as the catalogs name them) of the modules `page` may load at a
-    table of `ruleset`: those its template and its partials load (a ruleset's own
-    partials only at its tables), and every module they import, at once or later."""
-    templates = folder("templates")
-    declared = {part for name in RULESETS for parts in looks.look_of(name).partials.values()
-                for part in parts}
-    mine = {part for parts in looks.look_of(ruleset_of(ruleset)).partials.values()
-            for part in parts}
-    entries = []
-    for name in sorted(os.listdir(templates)):
-        if name == f"{page}.html" or (name.startswith(f"_{page}_")
-                                      and (name not in declared or name in mine)):
-            with open(os.path.join(templates, name), encoding="utf-8") as f:
-                entries += ["js/" + rel for rel in _JS_IN_TEMPLATE.findall(f.read())]
-    return frozenset(bundle.reached(folder("static"), entries))
+    table of `ruleset` (companion/extracted.py)."""
+    return frozenset(extracted()["modules"][page][ruleset_of(ruleset)])
 
 
 def _not_on(page: str, ruleset: str = "base") -> tuple[str, ...]:
@@ -416,21 +408,11 @@ def _data_words(ruleset: str) -> frozenset[str]:
     return frozenset(words)
 
 
-@functools.cache
 def _worded_by_server() -> frozenset[str]:
-    """The engine's message templates (its `msg(...)` and `plural(...)` calls): the
-    server words them for each socket in that socket's language (companion/hub.py), so
-    a page never needs them, unless its own script or an HTTP answer says them too."""
-    root = os.path.dirname(engine.__file__)
-    said = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-            root, method_map=[("**.py", "python")], keywords={"msg": None, "plural": (1, 2)}):
-        said.add(message if isinstance(message, str) else message[0])
-    theirs = set()
-    for m in template():                    # what a page's script or the companion says
-        if m.id and any(path.startswith(PAGE_SOURCES) for path, _ in m.locations):
-            theirs.add(m.id if isinstance(m.id, str) else m.id[0])
-    return frozenset(said - theirs)
+    """The engine's message templates no page's script says (companion/extracted.py): the
+    server words them for each socket in that socket's language (companion/hub.py), so a
+    page never needs them."""
+    return frozenset(extracted()["worded_by_server"])
 
 
 def ruleset_of(name) -> str:
