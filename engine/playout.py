@@ -19,7 +19,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 
 
 def _check(rng: random.Random, state: State, i: int) -> dict:
-    return state.rules.playout_check(rng, state, i)
+    return state.rules.playouts.check(rng, state, i)
 
 
 def candidates(rng: random.Random, state: State) -> list[dict]:
@@ -28,12 +28,12 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     moves: list[dict] = []
     for a in state.pending:
         by = names[a.seat]
-        answers, checked = state.rules.playout_answers(state, a)
+        answers, checked = state.rules.playouts.answers(state, a)
         for ans in rng.sample(answers, len(answers)):
             move = {"by": by, "respond": ans}
             if ans in checked:
                 move.update(_check(rng, state, a.seat))
-            state.rules.playout_answer(rng, state, move)
+            state.rules.playouts.answer(rng, state, move)
             moves.append(move)
         moves.append({"by": by, "ability": {"discard": 2}})
     if moves:
@@ -43,7 +43,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
     by = names[i]
     if state.phase == "start":
         moves.append({"by": by, **_check(rng, state, i)})
-        moves.extend(state.rules.playout_moves(rng, state, by, "start"))
+        moves.extend(state.rules.playouts.moves(rng, state, by, "start"))
         draw: dict = {}
         if character(state, i).draw == "black_jack":
             draw = {"reveal": drawn(rng)}
@@ -66,14 +66,14 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
             move["card"] = rng.choice(["hand"] + t.in_play)
         if card.target in ("self", "all", "others"):
             del move["target"]
-        rules.playout_decorate(rng, state, move, card)
+        rules.playouts.decorate(rng, state, move, card)
         moves.append(move)
     if rng.random() < 0.3:
         moves.insert(0, {"by": by, "end_turn": {}})
     else:
         moves.append({"by": by, "end_turn": {}})
     moves.append({"by": by, "ability": {"discard": 2}})
-    extra = state.rules.playout_moves(rng, state, by, "play")
+    extra = state.rules.playouts.moves(rng, state, by, "play")
     if extra:
         moves.extend(extra)
         rng.shuffle(moves)

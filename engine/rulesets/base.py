@@ -14,6 +14,33 @@ from ..say import N_, is_message, msg, name
 from ..turns import revealed
 
 
+class Playouts:
+    """A ruleset's random moves, for the invariant tests and the benchmark
+    (engine/playout.py): the base game's; another ruleset subclasses what differs."""
+
+    def check(self, rng, state, i: int) -> dict:
+        """A random revealed card for a check by seat i (two for Lucky Duke)."""
+        if state.rules.character(state, i).check_cards == 2:
+            a, b = drawn(rng), drawn(rng)
+            return {"check": [a, b], "keep": rng.choice([a, b])}
+        return {"check": drawn(rng)}
+
+    def answers(self, state, ask) -> tuple[list[str], tuple[str, ...]]:
+        """Answers the random games try, and those among them that come with a check."""
+        return (["take", "take", "Missed!", "BANG!", "Beer", "Barrel", "Jourdonnais"],
+                ("Barrel", "Jourdonnais"))
+
+    def answer(self, rng, state, move: dict) -> None:
+        """Add this ruleset's own keys to a random answer."""
+
+    def decorate(self, rng, state, move: dict, card) -> None:
+        """Add this ruleset's own keys to a random card play."""
+
+    def moves(self, rng, state, by: str, phase: str) -> list[dict]:
+        """Moves of this ruleset's own kinds for the random games."""
+        return []
+
+
 class Ruleset:
     name = "base"
     title = N_("BANG! (base game)")
@@ -264,27 +291,8 @@ class Ruleset:
         """What a ruleset adds to a card in the catalogue (its own effects of a copy)."""
         return {}
 
-    def playout_check(self, rng, state, i: int) -> dict:
-        """A random revealed card for a check by seat i (two for Lucky Duke)."""
-        if self.character(state, i).check_cards == 2:
-            a, b = drawn(rng), drawn(rng)
-            return {"check": [a, b], "keep": rng.choice([a, b])}
-        return {"check": drawn(rng)}
-
-    def playout_answers(self, state, ask) -> tuple[list[str], tuple[str, ...]]:
-        """Answers the random games try, and those among them that come with a check."""
-        return (["take", "take", "Missed!", "BANG!", "Beer", "Barrel", "Jourdonnais"],
-                ("Barrel", "Jourdonnais"))
-
-    def playout_answer(self, rng, state, move: dict) -> None:
-        """Add this ruleset's own keys to a random answer."""
-
-    def playout_decorate(self, rng, state, move: dict, card) -> None:
-        """Add this ruleset's own keys to a random card play."""
-
-    def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
-        """Moves of this ruleset's own kinds for the random games."""
-        return []
+    # its random moves, for the invariant tests and the benchmark (engine/playout.py)
+    playouts: Playouts = Playouts()
 
 
 RULES = Ruleset()    # the base game

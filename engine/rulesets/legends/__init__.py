@@ -12,13 +12,27 @@ from ...characters import Character
 from ...moves import CORE as CORE_WORDS, COUNT, FLAG, TEXT, TEXTS
 from ...say import N_
 from ...rulebook import CORE as CORE_BOOK
-from ..base import Ruleset
+from ..base import Playouts, Ruleset
 from . import abilities as sides
 from .advice import ability_options, feat_options
 from .characters import LEGEND_CHARS
 from .codes import CODES
 from .feats import FEATS, do_boast, do_claim, do_jail_discard, do_perform, read_feats
 from .texts import LEGENDS_RULES
+
+
+class LegendsPlayouts(Playouts):
+    """Legends' random moves: Jourdonnais's evade answer, the Feats, the legend abilities."""
+
+    def answers(self, state, ask):
+        answers, checked = super().answers(state, ask)
+        return answers + ["Jourdonnais"], checked
+
+    def moves(self, rng, state, by: str, phase: str) -> list[dict]:
+        if phase == "start":
+            return [{"by": by, "jail": {"discard": drawn(rng)}},
+                    {"by": by, "perform": "The Oregon Trail"}]
+        return _legend_moves(rng, state, by)
 
 
 class Legends(Ruleset):
@@ -107,15 +121,7 @@ class Legends(Ruleset):
     def phone_extras(self, state, seat: str) -> dict:
         return {"feats": feat_options(state, seat), "abilities": ability_options(state, seat)}
 
-    def playout_answers(self, state, ask):
-        answers, checked = super().playout_answers(state, ask)
-        return answers + ["Jourdonnais"], checked
-
-    def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
-        if phase == "start":
-            return [{"by": by, "jail": {"discard": drawn(rng)}},
-                    {"by": by, "perform": "The Oregon Trail"}]
-        return _legend_moves(rng, state, by)
+    playouts = LegendsPlayouts()
 
 
 def _legend_moves(rng, state, by: str) -> list[dict]:

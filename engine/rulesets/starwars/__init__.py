@@ -177,20 +177,7 @@ class StarWars(Ruleset):
         return {"destiny": dict(data.DESTINY.get(card.name, {})),
                 "entered_range": card.entered_range}
 
-    def playout_check(self, rng, state, i: int) -> dict:
-        return playout.check(rng)
-
-    def playout_answers(self, state, ask):
-        return playout.answers(state, ask)
-
-    def playout_answer(self, rng, state, move) -> None:
-        playout.answer_extras(rng, state, move)
-
-    def playout_decorate(self, rng, state, move, card) -> None:
-        playout.decorate(rng, state, move, card)
-
-    def playout_moves(self, rng, state, by: str, phase: str) -> list[dict]:
-        return playout.moves(rng, state, by, phase)
+    playouts = playout.StarWarsPlayouts()
 
 
 def custom(name: str, energy: int) -> Character:

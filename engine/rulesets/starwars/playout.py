@@ -2,6 +2,7 @@
 Bacta Tank, entered weapon ranges, Destiny effects, Tempered's repeat, ordered checks."""
 from __future__ import annotations
 
+from ..base import Playouts
 from .data import DESTINY
 
 
@@ -50,3 +51,22 @@ def answer_extras(rng, state, move: dict) -> None:
         move["destiny"] = key
         if key == "heal_other":
             move["other"] = rng.choice([s.name for s in state.seats])
+
+
+class StarWarsPlayouts(Playouts):
+    """Star Wars' random moves: pass/fail checks, Destiny, its own answers and moves."""
+
+    def check(self, rng, state, i: int) -> dict:
+        return check(rng)
+
+    def answers(self, state, ask):
+        return answers(state, ask)
+
+    def answer(self, rng, state, move) -> None:
+        answer_extras(rng, state, move)
+
+    def decorate(self, rng, state, move, card) -> None:
+        decorate(rng, state, move, card)
+
+    def moves(self, rng, state, by: str, phase: str) -> list[dict]:
+        return moves(rng, state, by, phase)
