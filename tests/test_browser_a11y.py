@@ -2,7 +2,10 @@
 ruleset's look, in both tracker and referee mode, in English, Hungarian and Russian, in
 the light and the dark colour scheme (dark in English): the start page, the list of
 waiting tables, the join page, the rules page, the host screen (1280x800) in its lobby
-and dealt, and a phone (360 px) in the lobby and on its dealt seat.
+and dealt, and a phone (360 px) in the lobby and on its dealt seat, and an eliminated
+player's; and in a referee game of each ruleset, the phone's folds, held role, play sheet
+(refused cards greyed with their reason), a question, the host's corrections and the
+stories.
 
 axe-core is a development dependency pinned in package.json and package-lock.json,
 installed by `npm ci` into node_modules/ (as esbuild is); the test adds its script to
@@ -21,7 +24,7 @@ import requests
 
 from accessibility import MISSING, elements, installed, lines, required, violations
 from browsing import Watch, loopback_only
-from screens import Table
+from screens import Table, close_dialogs, fold, hold_role, let_go
 
 try:
     from playwright.sync_api import expect
@@ -120,8 +123,8 @@ def tables(server):
     return made
 
 
-def out_record(ruleset: str) -> dict:
-    """A referee game of four, Dan out of it."""
+def out_record(ruleset: str, out: bool = True) -> dict:
+    """A referee game of four at Ann's draw, Dan out of it (or not)."""
     if ruleset == "starwars":
         seats = [("Ann", "vader", "Tempered"), ("Bob", "rebel", "Resilient"),
                  ("Cid", "bounty_hunter", "Inventive"), ("Dan", "rebel", "Fearless")]
@@ -129,7 +132,8 @@ def out_record(ruleset: str) -> dict:
         seats = [("Ann", "sheriff", "Jesse Jones"), ("Bob", "outlaw", "Kit Carlson"),
                  ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")]
     return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee",
-            "seats": [{"name": n, "role": r, "character": c, **({"alive": False} if n == "Dan" else {})}
+            "seats": [{"name": n, "role": r, "character": c, "hand": 9 if n == "Ann" else 4,
+                       **({"alive": False} if out and n == "Dan" else {})}
                       for n, r, c in seats],
             "turn": "Ann", "phase": "draw"}
 
@@ -185,5 +189,54 @@ def test_every_page_passes_axe(server, browser, axe_installed, tables, lang):
             audit.check(phone, f"phone {tag}")
         phone_ctx.close()
         host_ctx.close()
+    audit.assert_clean()
+    assert not watch.errors
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_screens_of_a_referee_game_pass_axe(server, browser, axe_installed, scheme):
+    """In English, each ruleset: every fold open, the role held, the play sheet with its
+    refused cards greyed and saying why, a question, the host's corrections and both
+    stories (the walk sees them in the light scheme; Star Wars' look is dark in both)."""
+    audit, watch = Audit(), Watch()
+    for ruleset in CHARACTERS if scheme == "dark" else ("starwars",):
+        t = Table(server, out_record(ruleset, out=False))
+        phones, host_ctx = context(browser, "en", scheme, PHONE), context(browser, "en", scheme, HOST)
+        ann, bob = watch.page(phones, "Ann"), watch.page(phones, "Bob")
+        ann.goto(loopback_only(t.phone_url("Ann")))
+        bob.goto(loopback_only(t.phone_url("Bob")))
+        host_ctx.add_cookies([t.cookie])
+        host = watch.page(host_ctx, "host")
+        host.goto(server + t.path)
+        expect(ann.locator("#game-view")).to_be_visible()
+        tag = f"{ruleset} {scheme}"
+        fold(ann, True)
+        audit.check(ann, f"{tag} Ann: every fold open")
+        hold_role(ann)
+        audit.check(ann, f"{tag} Ann: her role held")
+        let_go(ann)
+        t.move("Ann", {"draw": {}})
+        ann.locator("#play-card").click()
+        expect(ann.locator("#ref-dialog .card-btn.greyed").first).to_be_visible()
+        audit.check(ann, f"{tag} Ann: the play sheet")
+        close_dialogs(ann)
+        t.move("Ann", {"play": "BANG!", "target": "Bob"})
+        expect(bob.locator("#my-question")).to_be_visible()
+        fold(bob, True)
+        audit.check(bob, f"{tag} Bob: a question")
+        audit.check(host, f"{tag} host: a question open")
+        host.locator('.seat[data-seat="Bob"]').click()
+        expect(host.locator("#seat-dialog")).to_be_visible()
+        audit.check(host, f"{tag} host: the corrections")
+        close_dialogs(host)
+        t.move("Bob", {"respond": "take"})
+        t.host_call("end_game")
+        expect(ann.locator(".story-chart")).to_be_visible()
+        audit.check(ann, f"{tag} Ann: the story")
+        expect(host.locator(".story-chart")).to_be_visible()
+        audit.check(host, f"{tag} host: the story and the score")
+        phones.close()
+        host_ctx.close()
+        t.close()
     audit.assert_clean()
     assert not watch.errors
