@@ -37,6 +37,7 @@ from socketio import base_client
 from companion import create_app
 from helpers import LiveServer, RecordTable, TableHelper
 
+STARTS = pytest.StashKey[int]()       # LiveServer.starts before a test's setup
 pytest_plugins = ["pytester"]     # tests/test_records.py runs pytest on a broken record
 
 
@@ -59,14 +60,19 @@ def no_client_left_reconnecting():
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    item.stash[STARTS] = LiveServer.starts
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    """A test that runs a live server (LiveServer, its own or a fixture's) is marked
-    `slow` (or `browser`): `make test-quick` leaves it out, as pyproject.toml says."""
-    starts = LiveServer.starts
-    live = bool(LiveServer.running)
+    """A test that starts a live server (LiveServer: itself, or through a fixture set up
+    for it) is marked `slow` (or `browser`): `make test-quick` leaves it out, as
+    pyproject.toml says. (A module's server counts for the test it was started for.)"""
     result = yield
-    live = live or LiveServer.starts != starts
-    if live and not (item.get_closest_marker("slow") or item.get_closest_marker("browser")):
+    started = LiveServer.starts != item.stash.get(STARTS, LiveServer.starts)
+    if started and not (item.get_closest_marker("slow") or item.get_closest_marker("browser")):
         pytest.fail(f"{item.nodeid} runs a live server: mark it @pytest.mark.slow",
                     pytrace=False)
     return result
