@@ -124,11 +124,15 @@ class CardTable(NamedTable[Card]):
 BASE = CardTable(BASE_CARDS)
 
 _CARD_RE = re.compile(r"^\s*(10|[2-9JQKA])\s*([♠♥♦♣SHDC])\s*$", re.IGNORECASE)
+_SUIT_RE = re.compile(r"^\s*()([♠♥♦♣SHDC])\s*$", re.IGNORECASE)
 
 
-def parse_drawn(text: object) -> tuple[str, str]:
-    """'8♠' or '10h' -> ('8', 'S'). Raises Refusal('bad_check')."""
+def parse_drawn(text: object, suit_alone: bool = False) -> tuple[str, str]:
+    """'8♠' or '10h' -> ('8', 'S'); with `suit_alone`, a suit alone too: '♥' -> ('', 'H')
+    (a draw! where only the suit counts: its rank is ''). Raises Refusal('bad_check')."""
     m = _CARD_RE.match(text) if isinstance(text, str) else None
+    if not m and suit_alone and isinstance(text, str):
+        m = _SUIT_RE.match(text)
     if not m:
         raise Refusal("bad_check", msg("{card} is not a card: write the rank then the suit, as "
                                        "8♠, 10H or QD.", card=repr(text)), "draw")

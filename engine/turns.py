@@ -16,7 +16,8 @@ from .table import cards_of, has_kind, hand_limit
 
 def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
              by_ability: bool = False) -> tuple[str, str]:
-    """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two.
+    """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two;
+    a card may be its suit alone (rank ''), where only the suit counts: `need_rank`.
     A reaction to CHECK_PICKER may name another seat who picks for every card's draw!,
     not for a character's ability (`by_ability`: Jourdonnais's own Barrel)."""
     react = ctx.s.rules.reactions.get(CHECK_PICKER)
@@ -28,16 +29,16 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
         if len(value) != 2:
             raise Refusal("bad_check", msg("Lucky Duke reveals exactly two cards."),
                           "char.lucky_duke")
-        cards = [parse_drawn(v) for v in value]
+        cards = [parse_drawn(v, suit_alone=True) for v in value]
         if keep is None:
             raise Refusal("bad_check", msg("Say which of the two cards Lucky Duke keeps."),
                           "char.lucky_duke")
-        chosen = parse_drawn(keep)
+        chosen = parse_drawn(keep, suit_alone=True)
         if chosen not in cards:
             raise Refusal("bad_check", msg("{card} is not one of the two cards revealed.",
                                            card=keep), "char.lucky_duke")
     else:
-        chosen = parse_drawn(value)
+        chosen = parse_drawn(value, suit_alone=True)   # the caller refuses a rank it needs
     ctx.log(draw_check=i)
     ctx.say("check", msg("{seat} draws! for {why}: {card}.", seat=ctx.name(i), why=why,
                          card=show(*chosen),
@@ -45,6 +46,13 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
     if picker is not None and isinstance(value, list):
         each(ctx.s.rules.reactions.get(CHECK_PICKED, ()), ctx, picker)
     return chosen
+
+
+def need_rank(card: tuple[str, str], why: dict | str) -> None:
+    """A draw! whose rank counts (the Dynamite's) refuses a card given by its suit alone."""
+    if not card[0]:
+        raise Refusal("bad_check", msg("For {what} the rank counts too: enter the card's rank "
+                                       "and suit, as 8♠.", what=why), "draw")
 
 
 def checks_due(ctx: Ctx) -> list[str]:

@@ -184,6 +184,34 @@ def test_a_notice_never_covers_the_answers(server, pw, browser, tmp_path):
 
 
 @pytest.mark.browser
+def test_a_barrel_asks_for_the_suit_alone(server, pw, browser, tmp_path):
+    """Issue 27 item 11: only the suit counts for a Barrel, so the picker asks the suit
+    alone (the Dynamite's draw! keeps the rank: the record draw-suit-alone-...)."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson"},
+                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez",
+                         "in_play": ["Barrel"]},
+                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
+                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
+              "turn": "Ann", "phase": "play",
+              "moves": [{"by": "Ann", "play": "BANG!", "target": "Bob"}]}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob")
+    bob.locator("#my-question").get_by_role("button", name="Barrel (draw!)").click()
+    picker = bob.locator("#card-dialog")
+    expect(picker.get_by_role("group", name="Suit")).to_be_visible()
+    expect(picker.get_by_role("group", name="Rank")).to_have_count(0)
+    picker.get_by_role("button", name="Suit hearts ♥").click()
+    picker.get_by_role("button", name="Enter ♥").click()
+    expect(bob.locator("#my-question")).to_be_hidden()
+    expect(host.locator("#log")).to_contain_text("Bob draws! for Barrel: ♥.")
+    assert not watch.errors, watch.errors
+    bob_ctx.close()
+    host_ctx.close()
+
+
+@pytest.mark.browser
 def test_the_hosts_undo_asks_and_redo_brings_the_move_back(server, pw, browser):
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server)

@@ -11,7 +11,7 @@ from ..characters import BASE_CHARS, Character, CharacterTable
 from ..moves import CORE as CORE_WORDS, Vocabulary
 from ..rulebook import CORE as CORE_BOOK, Book
 from ..say import N_, is_message, msg, name
-from ..turns import revealed
+from ..turns import need_rank, revealed
 
 
 class Playouts:
@@ -216,7 +216,10 @@ class Ruleset:
         Dynamite explodes on a spade 2-9, Jail and Barrel want a heart."""
         label = why if is_message(why) else name(why)
         rank, suit = revealed(ctx, i, value, keep, label, by_ability)
-        return explodes(rank, suit) if kind == "dynamite" else suit == "H"
+        if kind == "dynamite":
+            need_rank((rank, suit), label)
+            return explodes(rank, suit)
+        return suit == "H"
 
     def sample_check(self, char) -> dict:
         """Any check result, for asking whether an answer with a check is allowed."""

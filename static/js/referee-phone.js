@@ -42,7 +42,8 @@ function turnBox(view, me) {
   if (hints.check_due) {
     return [h("h2", {}, checkTitle(hints.check_due)), h("p", {}, pickHint),
       h("button", { type: "button", class: "primary big", onclick: async () => {
-        const pick = await pickCards(two ? 2 : 1, checkTitle(hints.check_due), pickHint);
+        // only the Dynamite's draw! reads the rank
+        const pick = await pickCards(two ? 2 : 1, checkTitle(hints.check_due), pickHint, { suitOnly: hints.check_due === "jail" });
         if (pick) sendMove(checkOf(pick));
       } }, two ? t("Enter the two cards") : t("Enter the card"))];
   }
@@ -97,8 +98,12 @@ function answerRow(a) {
     if (x) return sendMove({ respond: a.respond, ...x });
     if (a.needs_check) {
       const two = a.check_cards === 2 || get(snap, "view", "me", "character") === "Lucky Duke";
+      // a Barrel wants a heart: the suit alone (legend-side Jourdonnais reads the rank)
+      const me = get(snap, "view", "me") || {};
+      const legend = list(get(snap, "view", "seats")).some((s) => s && s.name === me.name && s.legend);
       const pick = await pickCards(two ? 2 : 1, t("{answer}: the card turned over", { answer: a.label }),
-        two ? t("Enter both cards, then pick the one that counts.") : t("Turn over the top card of the deck and enter it."));
+        two ? t("Enter both cards, then pick the one that counts.") : t("Turn over the top card of the deck and enter it."),
+        { suitOnly: !(legend && a.respond === "Jourdonnais") });
       if (!pick) return;
       extra = checkOf(pick);
     }

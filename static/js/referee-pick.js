@@ -1,19 +1,21 @@
 // The revealed-card picker: rank then suit, big buttons, for draw!s (Dynamite, Jail,
-// Barrel, Jourdonnais) and Black Jack's second card. Lucky Duke enters two cards and
+// Barrel, Jourdonnais) and Black Jack's second card; the suit alone where only the suit
+// counts (`suitOnly`: Jail, Barrel). Lucky Duke enters two cards and
 // picks the one he keeps. Resolves with {cards: ["8♠"], keep} or null if cancelled.
 import { $, h, fill, pieces } from "./dom.js";
 import { cardChip } from "./referee-bits.js";
 import { RANKS, SUITS, suitName } from "./cards.js";
 import { t, and } from "./i18n.js";
 
-export function pickCards(count, title, hint = "") {
+export function pickCards(count, title, hint = "", { suitOnly = false } = {}) {
   const dlg = $("#card-dialog");
   const chosen = Array.from({ length: count }, () => ({ rank: "", suit: "" }));
   let slot = 0;
   let keep = 0;
   return new Promise((resolve) => {
     const done = (value) => { dlg.close(); resolve(value); };
-    const text = (c) => (c.rank && c.suit ? c.rank + c.suit : "");
+    // where only the suit counts (Barrel, Jail) the suit alone is asked and entered
+    const text = (c) => (suitOnly ? c.suit : c.rank && c.suit ? c.rank + c.suit : "");
     const draw = () => {
       const all = chosen.every(text);
       fill(dlg,
@@ -25,7 +27,7 @@ export function pickCards(count, title, hint = "") {
             "aria-label": text(c) ? t("Card {i}: {card}", { i: i + 1, card: text(c) }) : t("Card {i}, not entered yet", { i: i + 1 }),
             onclick: () => { slot = i; draw(); },
           }, pieces(t("Card {i}: {card}", { i: i + 1 }), { card: text(c) ? cardChip(text(c)) : "…" })))) : null,
-        h("div", { class: "ranks", role: "group", "aria-label": t("Rank") }, RANKS.map((r) => h("button", {
+        suitOnly ? null : h("div", { class: "ranks", role: "group", "aria-label": t("Rank") }, RANKS.map((r) => h("button", {
           type: "button", class: chosen[slot].rank === r ? "picked" : "", "aria-pressed": String(chosen[slot].rank === r),
           "aria-label": t("Rank {rank}", { rank: r }), onclick: () => { chosen[slot].rank = r; advance(); },
         }, r))),
@@ -44,7 +46,7 @@ export function pickCards(count, title, hint = "") {
           h("button", {
             type: "button", class: "primary", disabled: !all, id: "card-dialog-ok",
             onclick: () => done({ cards: chosen.map(text), keep: text(chosen[keep]) }),
-          }, all ? t("Enter {cards}", { cards: and(chosen.map(text)) }) : t("Pick rank and suit"))));
+          }, all ? t("Enter {cards}", { cards: and(chosen.map(text)) }) : suitOnly ? t("Pick the suit") : t("Pick rank and suit"))));
     };
     const advance = () => {
       if (text(chosen[slot]) && slot < count - 1 && !text(chosen[slot + 1])) slot += 1;

@@ -19,7 +19,7 @@ from ...moments import (AIMED, CHECK_PICKED, CHECK_PICKER, DRAW, ELIMINATION, HI
 from ...say import N_, N_plural, msg, name, plural
 from ...state import Ask
 from ...table import cards_of, dist, target_problem
-from ...turns import PLAIN, DrawRule, own_turn, revealed, turn_at_end
+from ...turns import PLAIN, DrawRule, need_rank, own_turn, revealed, turn_at_end
 from .characters import side
 
 JOURDONNAIS = "legend.jourdonnais"
@@ -151,8 +151,9 @@ def evade(ctx: Ctx, ask: Ask, m: Move) -> None:
                       JOURDONNAIS)
     if "check" not in m.opts:
         raise Refusal("bad_check", msg("Enter the card turned over."), "draw")
-    rank, _ = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), name("Jourdonnais"),
-                       by_ability=True)
+    rank, suit = revealed(ctx, i, m.opts["check"], m.opts.get("keep"), name("Jourdonnais"),
+                          by_ability=True)
+    need_rank((rank, suit), name("Jourdonnais"))
     if RANK_VALUE[rank] >= RANK_VALUE["J"]:
         ctx.s.pending.remove(ask)
         ctx.say("answer", msg("{seat} ignores the {card}.", seat=ctx.name(i), card=name(ask.card),
