@@ -69,7 +69,9 @@ def on_every_screen(hook: Callable) -> Callable:
 
 # --- what the page checks about itself -------------------------------------------------------
 
-CHECK = r"""(opts) => {
+CHECK = r"""async (opts) => {
+  // two frames: what a resize sets off (the bar's ResizeObserver, its padding) has run
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const vw = document.documentElement.clientWidth, vh = window.innerHeight, bad = [];
   const name = (el) => {
     const text = (el.innerText || el.textContent || el.getAttribute("aria-label") || "")

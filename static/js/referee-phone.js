@@ -141,7 +141,12 @@ export function renderReferee(s, move) {
   if (!panel) return;        // tracker mode: the partial is not on the page
   const on = view.mode === "referee" && get(s, "table", "status") !== "over" && !view.winner;
   panel.hidden = !on;
-  if (!on) return;
+  if (!on) {
+    // the turn's actions and the question live in the bottom bar, outside the panel: a
+    // finished game leaves no "Play a card" there
+    for (const id of ["#ref-turn", "#ref-wait", "#my-question"]) { const el = $(id); if (el) el.hidden = true; }
+    return;
+  }
   const me = view.me || {};
   if (!me.name) return;
   const f = view.features || {};
