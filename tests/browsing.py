@@ -38,10 +38,13 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 # Served one by one (?bundle=0, the fallback when the bundles are stale), the page has a
 # budget of its own (UNBUNDLED_BUDGET): 160 KiB until the second person on one's own
 # phone (then a table of the pages' own "you" sentences, 1.6 KB of
-# source with its comments) took the heaviest page, Legends' referee phone, to 165.0 KB.
+# source with its comments) took the heaviest page, Legends' referee phone, to 165.0 KB;
+# 168 KiB since issue 27 (the one confirm dialog for every turn-ending move, the host's
+# redo, each sentence's "you" declared beside it, the bar's held-press rule): that page
+# is 168.9 KB served one by one. The bundled first load keeps its 200 / 64 KiB.
 PHONE_BUDGET = 200 * 1024
 PHONE_WIRE_BUDGET = 64 * 1024
-UNBUNDLED_BUDGET = 164 * 1024
+UNBUNDLED_BUDGET = 168 * 1024
 
 
 def missing(reason: str):
