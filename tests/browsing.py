@@ -10,6 +10,7 @@ test-artifacts/ (gitignored).
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import re
 import shutil
@@ -90,6 +91,32 @@ def loopback_only(url: str) -> str:
         ok = False
     assert ok, f"the join URL {url!r} is not on loopback: the server bound 127.0.0.1 should show it"
     return url
+
+
+def start_from_record(browser, watch, server, tmp_path, record: dict, name: str = "table"):
+    """The host page of a table started from `record` on the start page."""
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(record, ensure_ascii=False))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    host = watch.page(ctx, "host")
+    host.goto(server + "/")
+    host.get_by_label("Game record (.json)").set_input_files(str(path))
+    host.get_by_role("button", name="Start from this record").click()
+    expect(host.locator(".seat")).to_have_count(len(record["seats"]))
+    return ctx, host
+
+
+def seat_phone(browser, watch, pw, host, name: str, device: str = "Pixel 7", **extra):
+    """A phone that takes `name`'s seat through the host's claim link."""
+    claims = host.locator("#host-ref-claims")
+    claims.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
+    row = claims.locator("li", has=host.locator("img"))
+    url = loopback_only(row.locator(".join-url").first.inner_text().strip())
+    ctx = browser.new_context(**pw.devices[device], **extra)
+    page = watch.page(ctx, name)
+    page.goto(url)
+    expect(page.locator("#game-view")).to_be_visible()
+    return ctx, page
 
 
 def create_table(browser, watch, base, mode_label: str | None = None, height: int = 860):

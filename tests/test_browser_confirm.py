@@ -3,13 +3,12 @@ asks first, in the one confirmation dialog (static/js/confirm.js, templates/_con
 the host's undo asks and a redo brings the move back. In a real Chromium."""
 from __future__ import annotations
 
-import json
-
 import pytest
 import requests
 import socketio
 
-from browsing import Watch, create_table, join_by_request, loopback_only, seat_tile
+from browsing import (Watch, create_table, join_by_request, loopback_only, seat_phone, seat_tile,
+                      start_from_record)
 
 try:
     from playwright.sync_api import expect
@@ -25,32 +24,6 @@ def phone_move(server: str, table_id: str, token: str, move: dict) -> None:
         assert c.call("move", move, timeout=5)["ok"]
     finally:
         c.disconnect()
-
-
-def start_from_record(browser, watch, server, tmp_path, record: dict):
-    """The host page of a table started from `record` on the start page."""
-    path = tmp_path / "table.json"
-    path.write_text(json.dumps(record, ensure_ascii=False))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    host = watch.page(ctx, "host")
-    host.goto(server + "/")
-    host.get_by_label("Game record (.json)").set_input_files(str(path))
-    host.get_by_role("button", name="Start from this record").click()
-    expect(host.locator(".seat")).to_have_count(len(record["seats"]))
-    return ctx, host
-
-
-def seat_phone(browser, watch, pw, host, name: str, device: str = "Pixel 7", **extra):
-    """A phone that takes `name`'s seat through the host's claim link."""
-    claims = host.locator("#host-ref-claims")
-    claims.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
-    row = claims.locator("li", has=host.locator("img"))
-    url = loopback_only(row.locator(".join-url").first.inner_text().strip())
-    ctx = browser.new_context(**pw.devices[device], **extra)
-    page = watch.page(ctx, name)
-    page.goto(url)
-    expect(page.locator("#game-view")).to_be_visible()
-    return ctx, page
 
 
 @pytest.mark.browser

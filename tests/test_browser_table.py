@@ -8,12 +8,12 @@ known; phones take their seats through the host's claim links.
 """
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from browsing import ARTIFACTS as ROOT_ARTIFACTS, Watch, loopback_only, seat_tile, shot
+from browsing import (ARTIFACTS as ROOT_ARTIFACTS, Watch, loopback_only, seat_phone, seat_tile, shot,
+                      start_from_record)
 from helpers import referee_record
 
 try:
@@ -76,32 +76,6 @@ def fits(page, label: str) -> None:
     shot(page, f"table-{label}", full_page=False)
     problems = overflow(page)
     assert not problems, f"{label}: {problems}"
-
-
-def start_from_record(browser, watch, server, tmp_path, record: dict, name: str = "table"):
-    """The host page of a table started from `record` on the start page."""
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(record, ensure_ascii=False))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    host = watch.page(ctx, "host")
-    host.goto(server + "/")
-    host.get_by_label("Game record (.json)").set_input_files(str(path))
-    host.get_by_role("button", name="Start from this record").click()
-    expect(host.locator(".seat")).to_have_count(len(record["seats"]))
-    return ctx, host
-
-
-def seat_phone(browser, watch, pw, host, name: str, device: str, **extra):
-    """A phone that takes `name`'s seat through the host's claim link."""
-    claims = host.locator("#host-ref-claims")
-    claims.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
-    row = claims.locator("li", has=host.locator("img"))
-    url = loopback_only(row.locator(".join-url").first.inner_text().strip())
-    ctx = browser.new_context(**pw.devices[device], **extra)
-    page = watch.page(ctx, name)
-    page.goto(url)
-    expect(page.locator("#game-view")).to_be_visible()
-    return ctx, page
 
 
 # --- 320 px -------------------------------------------------------------------------------
