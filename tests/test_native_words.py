@@ -23,13 +23,14 @@ from engine.say import msg
 HOST_ONLY = re.compile(r"^(templates/host\.html|templates/_host_\w+\.html|static/js/host[\w-]*\.js)$")
 TAP = {"en": re.compile(r"\btap", re.I), "hu": re.compile(r"koppint", re.I),
        "ru": re.compile(r"коснит|косните|тапн", re.I)}
-# a role name after a lower-case word, a digit or a comma, colon, dash or bracket
+# a role name after a word (a capital one too: «У Шерифа», "A Seriff"), a digit or a
+# comma, colon, dash or bracket
 ROLES = {"ru": r"(Шериф|Помощник|Бандит|Ренегат|Штурмовик|Повстан|Охотник\w* за голов)",
          "hu": r"(Seriff|Bandit|Renegát|Rohamosztagos|Lázadó|Fejvadász)"}
 
 
 def mid_sentence_role(lang: str):
-    return re.compile(r"(?:(?<=[a-zа-яёáéíóöőúüű] )|(?<=[\d,;:—–)] )|(?<=\())" + ROLES[lang])
+    return re.compile(r"(?:(?<=[^\W\d_] )|(?<=[\d,;:—–)] )|(?<=\())" + ROLES[lang])
 
 
 def entries(lang: str):
@@ -74,6 +75,7 @@ def test_the_role_check_can_fail():
     ru, hu = mid_sentence_role("ru"), mid_sentence_role("hu")
     assert ru.search("в конце сразитесь с Шерифом") and ru.search("Вчетвером: Шериф, Ренегат")
     assert ru.search("{seat} (Шериф) выбивает") and ru.search("всех повстанцев и Охотника за головами")
+    assert ru.search("У Шерифа на одно больше.") and hu.search("A Seriff eggyel többel kezd.")
     assert not ru.search("Шериф: выбить из игры всех бандитов") and not ru.search("Роль: {role}.")
     assert hu.search("szállj szembe a Seriffel") and not hu.search("Seriff: győzd le")
 
@@ -89,3 +91,26 @@ def test_an_applied_destiny_effect_is_said_of_its_player():
         for lang in ("en", "hu", "ru"):
             theirs, mine = i18n.sentence(line, lang), i18n.sentence(line, lang, reader="Ann")
             assert "Ann" in theirs and "Ann" not in mine and theirs != mine, (key, lang, theirs)
+
+
+# the game's own name, as the Russian start page writes it: BANG! Legends, BANG! Star Wars,
+# BANG! за столом, «BANG!», BANG! (базовая игра); anywhere else "BANG!" is the card, «Бэнг!»
+RU_GAME_NAME = re.compile(r"BANG!(?= Legends| Star Wars| за столом|»| \(|$)")
+
+
+def latin_bang_cards(text: str) -> list[str]:
+    return [text[max(0, x.start() - 30):x.end() + 20] for x in re.finditer(r"BANG!", text)
+            if not RU_GAME_NAME.match(text, x.start())]
+
+
+def test_the_russian_card_bang_is_written_in_cyrillic():
+    """The card is «Бэнг!» in every Russian entry ('the target answers the BANG! before that
+    effect' said it in Latin letters); "BANG!" stays only in the game's name."""
+    bad = [f"{hit!r}" for _, texts in entries("ru") for t in texts for hit in latin_bang_cards(t)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_bang_check_can_fail():
+    assert latin_bang_cards("цель отвечает на BANG! до этого эффекта")
+    assert not latin_bang_cards("BANG! Legends") and not latin_bang_cards("Игра «BANG!»")
+    assert not latin_bang_cards("BANG! (базовая игра)") and not latin_bang_cards("BANG! за столом")

@@ -474,6 +474,11 @@ def test_the_glossary_check_can_fail():
     assert off_glossary(rows, ["Jourdonnais húzás!-t tesz."]), "the net caught nothing"
     assert off_glossary(rows, ["Elviselem a találatot"])
     assert not off_glossary(rows, ["Vállalom a találatot", "Jourdonnais próbát tesz."])
+    assert off_glossary(rows, ["a piros keretes lap hatását"])
+    ru = glossaries()["ru"]
+    assert off_glossary(ru, ["Энергия — это ещё и предел руки"])
+    assert off_glossary(ru, ["Вы выходите из игры вместе с остальными"])
+    assert not off_glossary(ru, ["Вы выходите из Тюрьмы.", "лимит руки"])
 
 
 @pytest.mark.parametrize("lang", sorted(glossaries()))
