@@ -22,11 +22,13 @@ OPTIONS_MAX_BYTES = 2048
 
 
 def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None = None,
-         options: object = None, sheriff: str | None = None) -> dict:
+         options: object = None, sheriff: str | None = None, parts=()) -> dict:
     """A new game's header from the engine, with a fresh random seed (kept in it).
 
     `sheriff` names the seat that must get the sheriff's role (a rotation); the roles
-    are otherwise the engine's deal. Raises Problem (bad_deal).
+    are otherwise the engine's deal. `parts`: the parts its ruleset is composed with (an
+    event deck; the player-count part for that many players is the engine's choice).
+    Raises Problem (bad_deal).
     """
     if options is not None and (not isinstance(options, dict)
                                 or len(json.dumps(options)) > OPTIONS_MAX_BYTES):
@@ -34,7 +36,7 @@ def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None =
     seed = secrets.randbits(53)
     try:
         header = engine.deal(names, ruleset=ruleset, seed=seed, characters=characters or None,
-                             mode=mode, options=options or None)
+                             mode=mode, options=options or None, parts=parts)
         header.setdefault("seed", seed)
         if sheriff is not None:
             _give_sheriff(header, sheriff)
@@ -48,7 +50,7 @@ def _give_sheriff(header: dict, name: str) -> None:
     """Swap roles so that seat `name` is the sheriff (the other roles stay as dealt)."""
     seats = header["seats"]
     target = next(s for s in seats if s["name"] == name)
-    leader = rules_of(header.get("ruleset", "base")).leader
+    leader = rules_of(header).leader
     holder = next((s for s in seats if s["role"] == leader), None)
     if holder is not None and holder is not target:
         holder["role"], target["role"] = target["role"], holder["role"]
@@ -68,12 +70,13 @@ def redeal(header: dict, state, *, keep_characters: bool | str,
                       for s in state.seats if s.alive or keep_characters == "all"}
     sheriff = None
     if rotate_sheriff:
-        leader = rules_of(header.get("ruleset", "base")).leader
+        leader = rules_of(header).leader
         k = next((i for i, s in enumerate(seats) if s["role"] == leader), -1)
         sheriff = names[(k + 1) % len(names)]
     return deal(names, ruleset=header.get("ruleset", "base"),
                 mode=header.get("mode", "tracker"), characters=characters,
-                options=header.get("options") or None, sheriff=sheriff)
+                options=header.get("options") or None, sheriff=sheriff,
+                parts=header.get("parts") or ())
 
 
 def characters_by_seat(table, characters: object) -> dict | None:

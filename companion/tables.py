@@ -37,7 +37,6 @@ from .storage import Behind
 log = logging.getLogger(__name__)
 
 NAME_MAX = 20
-LOBBY_MAX = 7
 REVOKED_KEPT = 5
 # "Not possible while the table is ...": one whole sentence per stage of a table
 NOT_WHILE = {"lobby": msg("Not possible while the table is in the lobby."),
@@ -148,6 +147,12 @@ class Table:
             raise Problem("busy")
 
     # -- reading ----------------------------------------------------------------------
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players this table may be dealt for: its ruleset's role mix, with the
+        player-count parts that go with it (engine/parts.py)."""
+        return engine.player_counts(self.ruleset)
+
     def row(self, **changes) -> dict:
         row = {"id": self.id, "host_hash": self.host_hash, "status": self.status,
                "ruleset": self.ruleset, "mode": self.mode, "lobby": self.lobby,
@@ -218,7 +223,7 @@ class Table:
     def load_moves(self) -> None:
         """Read the current game's log and rebuild the state from it (on start)."""
         if self.header is not None:
-            vocab = engine.rules_of(self.header.get("ruleset", "base")).vocab
+            vocab = engine.rules_of(self.header).vocab       # its ruleset with its parts
             self.moves = [dict(m, move=games.canonical(m["move"], vocab))
                           for m in self._storage.moves(self.id, self.game)]
             self.state, self.log = games.replay(self.header, self.moves)
@@ -249,10 +254,10 @@ class Table:
                           if twin.casefold() == name.casefold() else
                           msg("{name} looks too much like {twin}, who already sits at this "
                               "table: choose another name.", name=name, twin=twin))
-        if len(self.lobby) >= LOBBY_MAX:
+        most = max(self.player_counts)
+        if len(self.lobby) >= most:
             raise Problem("table_full", plural("This table already has {n} player.",
-                                               "This table already has {n} players.",
-                                               LOBBY_MAX))
+                                               "This table already has {n} players.", most))
         token = new_secret()
         taken = {e["id"] for e in self.lobby}
         lobby_id = secrets.token_hex(3)

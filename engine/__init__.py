@@ -3,6 +3,7 @@
 The public API (everything a server, a test or a notebook needs):
 
     header = deal(["Ann", "Bob", "Cid", "Dan"], seed=7)      # a record without moves
+    deal(names, ruleset=name, parts=[part, ...], seed=7)      # its ruleset composed
     state = initial_state(header)                             # raises RecordError
     state, events = apply(state, {"by": "Ann", "draw": {}})   # raises Refusal
     canonical({"by": "Ann", "draw": {}, "seq": 9})            # the move as logged
@@ -17,7 +18,7 @@ A refused move raises `Refusal(code, message, rule)` and leaves the state as it 
 from .errors import RecordError, Refusal
 from .state import Ask, Seat, State
 
-from .rulesets import RULESETS, rules_of  # noqa: E402
+from .rulesets import PARTS_BY_NAME, RULESETS, compose, player_counts, rules_of  # noqa: E402
 from .reference import BOOK, CODES  # noqa: E402
 from .table import distance, distance_table, hand_limit, legal_targets, outcome, reach  # noqa: E402
 from .game import apply  # noqa: E402
@@ -28,7 +29,7 @@ from .record import check_record, export_record, load_record, public_record, rep
 from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  # noqa: E402
 
 __all__ = [
-    "BOOK", "CODES", "RULESETS", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
+    "BOOK", "CODES", "RULESETS", "PARTS_BY_NAME", "compose", "player_counts", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "judge", "answers_for", "turn_hints",

@@ -19,7 +19,8 @@ MODES = ("referee", "tracker")
 
 def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | None = None,
          mode: str = "referee", options: dict | None = None) -> dict:
-    """A new game's record header for the ruleset `rules`: seats in the given clockwise
+    """A new game's record header for the ruleset `rules` (composed with its `parts`,
+    named in the header: engine/parts.py): seats in the given clockwise
     order, roles dealt by the ruleset's mix for that many players and characters dealt (unless given
     per name) from `seed`. Raises Refusal on a bad player list or character."""
     check_players(names, tuple(rules.role_mix))
@@ -42,8 +43,9 @@ def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | Non
     for name, role in zip(names, roles):
         seats.append({"name": name, "role": role, **(given.get(name)
                                                      or {"character": pool.pop()})})
-    header = {"format": FORMAT, "ruleset": rules.name, "mode": mode, "seed": seed,
-              "options": dict(options or {}), "seats": seats, "moves": []}
+    header = {"format": FORMAT, "ruleset": rules.name,
+              **({"parts": list(rules.parts)} if rules.parts else {}), "mode": mode,
+              "seed": seed, "options": dict(options or {}), "seats": seats, "moves": []}
     rules.deal_extra(header, rng)
     return header
 
@@ -97,7 +99,9 @@ def read_header(record: dict, rules) -> State:
     need(isinstance(options, dict), "options", "options are a JSON object")
     cards, chars, roles = rules.cards, rules.characters, rules.roles + (UNKNOWN,)
     raw = record.get("seats")
-    need(isinstance(raw, list) and 2 <= len(raw) <= 7, "seats", "a list of 2 to 7 seats")
+    most = max(rules.role_mix)
+    need(isinstance(raw, list) and 2 <= len(raw) <= most, "seats",
+         f"a list of 2 to {most} seats")
     seats: list[Seat] = []
     custom: dict[str, int] = {}
     leader_at = next((k for k, d in enumerate(raw)

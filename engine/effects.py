@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from .characters import Character
 from .errors import Refusal
-from .moments import ELIMINATION, HIT, TURN_END, TURN_START, each, first
+from .moments import (ELIMINATION, HIT, ROUND_START, SETTLE, TURN_END, TURN_START, WON, each,
+                      first, fold)
 from .say import N_, N_plural, msg, name, plural
 from .state import Ask, State
 from .table import character, winner_now
@@ -214,17 +215,20 @@ class Ctx:
                                                     seat=s.seats[i].name,
                                                     you={"seat": N_("{character}: your cards")}))
         won = winner_now(s)
+        if react := s.rules.reactions.get(WON):               # a part's own end conditions
+            won = fold(react, won, self, fallen)
         if won:
             s.winner = won
             s.pending = []
             self.say("end", msg("Game over. {side}", side=msg(s.rules.sides[won])), winner=won)
             return
         penalties = s.rules.penalty_roles
+        react = s.rules.reactions.get(SETTLE)
         for i, source, card in sorted(fallen, key=lambda f: s.seats[f[0]].role not in penalties):
             if s.seats[i].role == "unknown":
                 self.say("note", msg("This record hides the role: rewards and penalties are not "
                                      "settled here."))
-            else:
+            elif not (react and first(react, self, i, source, card)):
                 s.rules.settle(self, i, source, card)
         if not s.seats[s.turn].alive:
             self.next_turn()
@@ -238,13 +242,27 @@ class Ctx:
         reactions = s.rules.reactions
         if TURN_END in reactions:
             each(reactions[TURN_END], self, s.turn)
-        s.turn = s.next_alive(s.turn)
+        before, s.turn = s.turn, s.next_alive(s.turn)
         s.phase, s.bangs, s.turn_log = "start", 0, []
         self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name,
                              you={"seat": N_("Your turn.")}),
                  seat=s.seats[s.turn].name)
+        if ROUND_START in reactions and self.round_begins(before, s.turn):
+            each(reactions[ROUND_START], self, s.turn)
         if TURN_START in reactions:
             each(reactions[TURN_START], self, s.turn)
+
+    def round_begins(self, before: int, now: int) -> bool:
+        """Whether the turn, going from seat `before` to seat `now`, reached or passed the
+        round's first seat: the seat of the first of the ruleset's roles dealt at the table
+        (the Sheriff's; with no Sheriff, the Deputy's...), alive or not."""
+        seats, order = self.s.seats, self.s.rules.roles
+        dealt = [k for k, seat in enumerate(seats) if seat.role in order]
+        if not dealt:
+            return False
+        first_seat = min(dealt, key=lambda k: order.index(seats[k].role))
+        n = len(seats)
+        return 0 < (first_seat - before) % n <= (now - before) % n
 
     def replace_ask(self, old: Ask, **changes) -> None:
         k = self.s.pending.index(old)

@@ -1,8 +1,9 @@
 """The moments the core announces, and how a ruleset's reactions to them are read.
 
 A ruleset's `reactions` maps a moment to a tuple of handlers, called in their order;
-its characters' abilities and any other rule of its own (an event deck's) react to
-moments instead of each needing a hook of its own in the core. What the core does with the handlers'
+its characters' abilities and any other rule of its own (a part's: an event deck's, a
+player-count game's; engine/parts.py) react to moments instead of each needing a hook of
+its own in the core. What the core does with the handlers'
 answers depends on the moment (each handler's arguments, then what it answers):
 
     DRAW         (ctx, i, rule) -> rule          seat i's draw phase this turn (a
@@ -10,6 +11,9 @@ answers depends on the moment (each handler's arguments, then what it answers):
     CHECK_PICKER (ctx, i) -> seat or None        who picks between two cards for seat
                                                  i's draw! (the first answer counts)
     CHECK_PICKED (ctx, picker)                   after such a pick
+    CHECK_CARD   (ctx, i, card) -> card          the card that counts for a draw! by seat
+                                                 i, as (rank, suit), passed through each
+                                                 (an event that makes every draw! a heart)
     CHECKED      (ctx, i, kind, card, passed)    a start-of-turn check is done: True if
                  -> bool                         the reaction carried out what follows
     SIGHT        (state, j, char) -> (d, why)    seat j sees everyone at distance d
@@ -35,8 +39,23 @@ answers depends on the moment (each handler's arguments, then what it answers):
     HIT          (ctx, i, n, source, card)       seat i lost n life
     ELIMINATION  (ctx, i) -> bool                seat i is to be eliminated: True if it
                                                  stays in the game instead
-    TURN_START   (ctx, i)                        seat i's turn begins (the round begins
-                                                 when it is the leader's)
+    WON          (ctx, fallen, side) -> side     who has won once `fallen` ([(seat,
+                                                 source, card)], eliminated together) left
+                                                 the table: the ruleset's own `winner`
+                                                 (a side, or None while the game goes on)
+                                                 passed through each
+    SETTLE       (ctx, i, source, card) -> bool  the rewards and penalties of seat i's
+                                                 elimination by `source` with `card`: True
+                                                 if the reaction settled them (the
+                                                 ruleset's own `settle` is then skipped)
+    ROUND_START  (ctx, i)                        a round begins with seat i's turn (just
+                                                 before TURN_START): the turn reached or
+                                                 passed the round's first seat, the seat
+                                                 of the first of the ruleset's `roles`
+                                                 dealt at the table (the Sheriff; with no
+                                                 Sheriff, the Deputy...), alive or not;
+                                                 the deal's first round is not announced
+    TURN_START   (ctx, i)                        seat i's turn begins
     TURN_END     (ctx, i)                        seat i's turn ends
 
 The first answer that is neither None nor False counts, where one answer is read. A call
@@ -46,13 +65,15 @@ when there are none: a game without reactions pays one dict lookup a moment.
 from __future__ import annotations
 
 DRAW, CHECK_PICKER, CHECK_PICKED, CHECKED = "draw", "check.picker", "check.picked", "checked"
+CHECK_CARD = "check.card"
 SIGHT, PLAYED_AS, SHOT_COST, SHOT, AIMED = "sight", "played_as", "shot.cost", "shot", "aimed"
 PLAYED, ANSWER = "played", "answer"
 OWN_CHECK, TAKEN, ANSWERED, HIT = "answer.own_check", "answer.taken", "answered", "hit"
-ELIMINATION, TURN_START, TURN_END = "elimination", "turn.start", "turn.end"
-MOMENTS = (DRAW, CHECK_PICKER, CHECK_PICKED, CHECKED, SIGHT, PLAYED_AS, PLAYED, ANSWER,
-           SHOT_COST, SHOT, AIMED, OWN_CHECK, TAKEN, ANSWERED, HIT, ELIMINATION, TURN_START,
-           TURN_END)
+ELIMINATION, WON, SETTLE = "elimination", "won", "settle"
+TURN_START, ROUND_START, TURN_END = "turn.start", "round.start", "turn.end"
+MOMENTS = (DRAW, CHECK_PICKER, CHECK_PICKED, CHECK_CARD, CHECKED, SIGHT, PLAYED_AS, PLAYED,
+           ANSWER, SHOT_COST, SHOT, AIMED, OWN_CHECK, TAKEN, ANSWERED, HIT, ELIMINATION, WON,
+           SETTLE, TURN_START, ROUND_START, TURN_END)
 
 
 def joined(*tables: dict) -> dict:

@@ -1,8 +1,9 @@
 """What lists every ruleset at once, read from the registry (it sits above it, like
-engine/start.py): CODES, every refusal code (the core's, then each ruleset's own:
-docs/refusals.md), and BOOK, every rules text (the rules page, docs/rules.md). Nothing is
-written into a ruleset or a core module: a table reads its own ruleset's `codes`, `vocab`
-and `book`; these joined values are for the pages and documents that show them all.
+engine/start.py): CODES, every refusal code (the core's, then each ruleset's and part's own:
+docs/refusals.md), and BOOK, every rules text, the parts' too (the rules page,
+docs/rules.md). Nothing is written into a ruleset or a core module: a table reads its own
+ruleset's `codes`, `vocab` and `book`; these joined values are for the pages and
+documents that show them all.
 
     python -m engine.reference rules      > docs/rules.md
     python -m engine.reference refusals   > docs/refusals.md
@@ -14,12 +15,12 @@ from functools import reduce
 
 from .errors import CODES as CORE_CODES, refusals_markdown
 from .rulebook import CORE as CORE_BOOK, Book
-from .rulesets import RULESETS
+from .rulesets import PARTS_BY_NAME, RULESETS
 
 
 def _codes() -> dict[str, str]:
     out = dict(CORE_CODES)
-    for rules in RULESETS.values():
+    for rules in (*RULESETS.values(), *PARTS_BY_NAME.values()):
         for code, text in rules.codes.items():
             if out.get(code, text) != text:
                 raise KeyError(f"refusal code {code!r} already means something else")
@@ -28,7 +29,8 @@ def _codes() -> dict[str, str]:
 
 
 CODES: dict[str, str] = _codes()
-BOOK: Book = reduce(Book.join, (r.book for r in RULESETS.values()), CORE_BOOK)
+BOOK: Book = reduce(Book.join, (r.book for r in (*RULESETS.values(), *PARTS_BY_NAME.values())
+                                 if r.book is not None), CORE_BOOK)
 
 
 def docs() -> dict[str, str]:

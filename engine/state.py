@@ -138,7 +138,9 @@ class State:
         """The whole state, secrets included: for records and tests, never for phones."""
         names = [s.name for s in self.seats]
         return {
-            "ruleset": self.ruleset, "mode": self.mode,
+            "ruleset": self.ruleset,
+            **({"parts": list(self.rules.parts)} if self.rules.parts else {}),
+            "mode": self.mode,
             "seats": [dict(vars(s), in_play=list(s.in_play), ranges=dict(s.ranges))
                       for s in self.seats],
             "turn": names[self.turn], "phase": self.phase, "bangs": self.bangs,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import is_red, parse_drawn, show
 from .effects import Ctx
 from .errors import Refusal
-from .moments import CHECK_PICKED, CHECK_PICKER, CHECKED, DRAW, each, first, fold
+from .moments import CHECK_CARD, CHECK_PICKED, CHECK_PICKER, CHECKED, DRAW, each, first, fold
 from .moves import Move
 from .say import N_, N_plural, msg, name, name as name_of, plural, series
 from .table import cards_of, has_kind, hand_limit
@@ -19,7 +19,8 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
     """The card that counts for a draw! by seat i: one card, or Lucky Duke's pick of two;
     a card may be its suit alone (rank ''), where only the suit counts: `need_rank`.
     A reaction to CHECK_PICKER may name another seat who picks for every card's draw!,
-    not for a character's ability (`by_ability`: Jourdonnais's own Barrel)."""
+    not for a character's ability (`by_ability`: Jourdonnais's own Barrel); reactions to
+    CHECK_CARD may make the card count as another (its rank and suit)."""
     react = ctx.s.rules.reactions.get(CHECK_PICKER)
     picker = first(react, ctx, i) if react and not by_ability else None
     if isinstance(value, list):
@@ -45,6 +46,8 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
         you={"seat": N_("You draw! for {why}: {card}.")}), seat=ctx.name(i), card=show(*chosen))
     if picker is not None and isinstance(value, list):
         each(ctx.s.rules.reactions.get(CHECK_PICKED, ()), ctx, picker)
+    if react := ctx.s.rules.reactions.get(CHECK_CARD):     # a card that counts as another
+        chosen = fold(react, chosen, ctx, i)
     return chosen
 
 

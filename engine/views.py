@@ -56,6 +56,7 @@ def public_view(state: State) -> dict:
     rules = state.rules
     return {
         "ruleset": state.ruleset,
+        "parts": list(rules.parts),       # the parts its ruleset is composed with
         "features": dict(rules.features),
         "mode": state.mode,
         "seats": [_seat(state, i) for i in range(len(state.seats))],

@@ -49,14 +49,15 @@ def _named(cur: str, is_pkg: bool, node: ast.AST, mods: dict) -> list[str]:
 
 
 def registered(cur: str, is_pkg: bool, tree: ast.Module, mods: dict) -> list[str]:
-    """The modules a package imports by name at load (`PACKAGES = ("base", ...)`, each
-    imported with importlib: the registry's rulesets), as edges like any import."""
+    """The modules a package imports by name at load (`PACKAGES = ("base", ...)` and
+    `PARTS = (...)`, each imported with importlib: the registry's rulesets and parts), as
+    edges like any import."""
     base = cur if is_pkg else cur.rpartition(".")[0]
     out = []
     for node in tree.body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Tuple):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(x, ast.Name) and x.id == "PACKAGES" for x in targets):
+            if any(isinstance(x, ast.Name) and x.id in ("PACKAGES", "PARTS") for x in targets):
                 out += [f"{base}.{e.value}" for e in node.value.elts
                         if isinstance(e, ast.Constant) and f"{base}.{e.value}" in mods]
     return out
@@ -201,7 +202,8 @@ def test_the_checks_find_a_cycle_an_inner_import_and_a_core_importing_a_ruleset(
         "game.py": "from .table import dist\nfrom .rulesets import RULESETS\n\ndef apply():\n"
                    "    from .rulesets.moon import Moon\n    return Moon\n",
         "table.py": "from . import game\n\ndef dist():\n    return 1\n",
-        "rulesets/__init__.py": "from .base import Ruleset\nPACKAGES = ('moon', 'sun')\n",
+        "rulesets/__init__.py": "from .base import Ruleset\nPACKAGES = ('moon',)\n"
+                                "PARTS = (\n    'sun',\n)\n",
         "rulesets/base.py": "from ..table import dist\n",
         "rulesets/moon/__init__.py": "from ..base import Ruleset\nfrom ...game import apply\n"
                                      "from ..sun import data\nfrom ... import rulesets\n",
@@ -217,7 +219,8 @@ def test_the_checks_find_a_cycle_an_inner_import_and_a_core_importing_a_ruleset(
     assert "the ruleset module fake.rulesets.moon imports another ruleset's fake.rulesets.sun.data" in bad
     assert "the ruleset module fake.rulesets.sun.data imports fake.rulesets (registry)" in bad
     assert not any("fake.rulesets.base" in b for b in bad)   # a ruleset may build on the base
-    # the registry loads its rulesets by name (PACKAGES): those are edges, and a cycle
+    # the registry loads its rulesets and parts by name (PACKAGES, PARTS): those are edges,
+    # and a cycle
     assert {"fake.rulesets.moon", "fake.rulesets.sun"} <= graph["fake.rulesets"]
     assert any({"fake.rulesets", "fake.rulesets.moon"} <= set(c) for c in cycles(graph))
     # and the same package, put right, passes

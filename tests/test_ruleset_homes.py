@@ -11,7 +11,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from engine import RULESETS
+from engine import PARTS_BY_NAME, RULESETS, compose
 from engine.characters import Character
 from engine.moves import CORE as CORE_WORDS
 from engine.rulebook import CORE as CORE_BOOK
@@ -54,6 +54,7 @@ def own_names(rules) -> tuple[set[str], set[str]]:
     keys = own_words(rules.vocab) | set(rules.abilities)
     keys |= (set(rules.features) | set(rules.decisions)) - set(BASE.features) - set(BASE.decisions)
     keys |= {c.kind for c in rules.cards.rows} - {c.kind for c in BASE.cards.rows}
+    keys |= set(rules.parts)                     # a part's name, as a key ("parts": [...])
     return names, keys - SHARED
 
 
@@ -85,7 +86,8 @@ def patterns(rules) -> list[re.Pattern]:
     out += [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)") for n in sorted(names, key=len,
                                                                           reverse=True)]
     out += [re.compile(rf"[\"']{re.escape(k)}[\"']") for k in sorted(keys)]
-    out += [re.compile(rf"\b{re.escape(w)}\b", re.I) for w in WORDS.get(rules.name, ())]
+    words = [w for key in (rules.name, *rules.parts) for w in WORDS.get(key, ())]
+    out += [re.compile(rf"\b{re.escape(w)}\b", re.I) for w in words]
     return out
 
 
@@ -111,14 +113,20 @@ def found(files: list[Path], rulesets) -> list[str]:
                 for p in searches:
                     hit = p.search(line)
                     if hit:
-                        out.append(f"{f.relative_to(f.parents[1])}:{n}: {rules.name}'s "
+                        out.append(f"{f.relative_to(f.parents[1])}:{n}: "
+                                   f"{'+'.join((rules.name, *rules.parts))}'s "
                                    f"{hit.group(0)!r}")
                         break
     return out
 
 
 def others() -> list:
-    return [r for name, r in RULESETS.items() if name != "base"]
+    """Every ruleset but the base game, and every part composed with the first ruleset it
+    goes with (its own names are those it adds: codes, keys, words, rules texts)."""
+    out = [r for name, r in RULESETS.items() if name != "base"]
+    for part in PARTS_BY_NAME.values():
+        out.append(compose(part.rulesets[0] if part.rulesets else "base", [part.name]))
+    return out
 
 
 def test_the_core_names_nothing_of_another_ruleset():
@@ -154,3 +162,29 @@ def test_the_check_can_fail(tmp_path):
     bad = found(core_files(tmp_path), others())
     lines = sorted({b.split(":")[1] for b in bad}, key=int)
     assert lines == ["2", "3", "5", "6", "7", "8"], bad
+
+
+def test_a_parts_names_are_searched_too(tmp_path, monkeypatch):
+    """A part (engine/parts.py) is held to the same rule: a core file naming its refusal
+    code, its header key, its name or its words is caught."""
+    from engine.parts import Part
+    from engine.rulesets import _composed
+
+    class Toy(Part):
+        name = "toy_noon"
+        codes = {"toy_forbids": "A toy event forbids this move."}
+        header_keys = ("toy_event",)
+    monkeypatch.setitem(PARTS_BY_NAME, "toy_noon", Toy())
+    monkeypatch.setitem(WORDS, "toy_noon", ("high noon",))
+    _composed.cache_clear()
+    (tmp_path / "engine" / "rulesets").mkdir(parents=True)
+    (tmp_path / "engine" / "turns.py").write_text(
+        'raise Refusal("toy_forbids", "", "x")\n'
+        'if "toy_noon" in rules.parts:\n'
+        'e = record.get("toy_event")\n'
+        '# High Noon: the event\n'
+        'n = 2  # the usual draw\n', encoding="utf-8")
+    (tmp_path / "engine" / "rulesets" / "base.py").write_text("", encoding="utf-8")
+    bad = found(core_files(tmp_path), others())
+    _composed.cache_clear()
+    assert sorted({b.split(":")[1] for b in bad}, key=int) == ["1", "2", "3", "4"], bad

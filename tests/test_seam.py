@@ -13,23 +13,32 @@ from engine.rulesets import Ruleset
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("engine", "companion", "templates", "static")
 HOMES = (ROOT / "engine" / "rulesets", ROOT / "static" / "vendor")
-NAMES = sorted(set(engine.RULESETS) | {"base", "legends", "starwars"})
-_name = "|".join(map(re.escape, NAMES))
-_lit = rf"""["'`]({_name})["'`]"""
-PATTERNS = [
-    re.compile(rf"(==|!=|===|!==)\s*{_lit}"),                    # x == "legends"
-    re.compile(rf"{_lit}\s*(==|!=|===|!==)"),                    # "legends" == x
-    re.compile(rf"\b(not\s+in|in)\s*[\(\[\{{]\s*{_lit}"),         # x in ("legends", ...)
-    re.compile(rf"[\(\[]\s*{_lit}\s*,[^\n]*\]\s*\.includes\("),  # ["legends", ...].includes(
-    re.compile(r"\bruleset\b\s*(==|!=|===|!==)"),                # ruleset == anything
-    re.compile(r"\bcase\s+[\"'](" + _name + r")[\"']"),          # switch on a name
-]
+# the rulesets' names and the parts' (engine/parts.py: an event deck, a player-count game)
+NAMES = sorted(set(engine.RULESETS) | set(engine.PARTS_BY_NAME) | {"base", "legends", "starwars"})
 
 
-def offences(text: str) -> list[str]:
-    """The lines of `text` that compare a ruleset's name."""
+def patterns(names) -> list[re.Pattern]:
+    name = "|".join(map(re.escape, names))
+    lit = rf"""["'`]({name})["'`]"""
+    return [
+        re.compile(rf"(==|!=|===|!==)\s*{lit}"),                    # x == "legends"
+        re.compile(rf"{lit}\s*(==|!=|===|!==)"),                    # "legends" == x
+        re.compile(rf"\b(not\s+in|in)\s*[\(\[\{{]\s*{lit}"),         # x in ("legends", ...)
+        re.compile(rf"{lit}\s+(not\s+)?in\b"),                      # "highnoon" in parts
+        re.compile(rf"[\(\[]\s*{lit}\s*,[^\n]*\]\s*\.includes\("),  # ["legends", ...].includes(
+        re.compile(rf"\.includes\(\s*{lit}"),                       # parts.includes("highnoon")
+        re.compile(r"\bruleset\b\s*(==|!=|===|!==)"),                # ruleset == anything
+        re.compile(r"\bcase\s+[\"'](" + name + r")[\"']"),           # switch on a name
+    ]
+
+
+PATTERNS = patterns(NAMES)
+
+
+def offences(text: str, searches=PATTERNS) -> list[str]:
+    """The lines of `text` that compare a ruleset's or a part's name."""
     return [line.strip() for line in text.splitlines()
-            if any(p.search(line) for p in PATTERNS)]
+            if any(p.search(line) for p in searches)]
 
 
 def scanned_files():
@@ -53,6 +62,17 @@ def test_the_scanner_finds_comparisons():
             'if not rules_of(state).features.get("feats"):', '"ruleset": state.ruleset,']
     for line in good:
         assert not offences(line), f"the scanner flagged {line!r}"
+
+
+def test_the_scanner_finds_a_parts_name():
+    """A part's name is compared nowhere outside its home either (the core reads the
+    composed ruleset's data and reactions; the pages read the view)."""
+    searches = patterns([*NAMES, "highnoon"])
+    bad = ['if "highnoon" in rules.parts:', 'if (view.parts.includes("highnoon")) {',
+           "{% if 'highnoon' in parts %}", 'if part == "highnoon":']
+    for line in bad:
+        assert offences(line, searches), f"the scanner missed {line!r}"
+    assert not offences('parts = header.get("parts", [])', searches)
 
 
 def test_no_ruleset_name_is_compared_outside_the_ruleset_homes():

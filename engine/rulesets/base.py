@@ -44,6 +44,7 @@ class Playouts:
 class Ruleset:
     name = "base"
     title = N_("BANG! (base game)")
+    parts: tuple[str, ...] = ()     # the parts it is composed with (engine/parts.py)
     cards: CardTable = BASE
     characters: CharacterTable = BASE_CHARS
 

@@ -8,8 +8,6 @@ import { t, tn, tname } from "./i18n.js";
 // a word at the start of a label ("Character for Bob"): its first letter in capitals
 const cap = (s) => (s ? s[0].toLocaleUpperCase() + s.slice(1) : s);
 
-const MIN_PLAYERS = 4;
-const MAX_PLAYERS = 7;
 const chosen = {};      // lobby id -> character name chosen by the host ("" = dealt by the app),
                         // or {name, energy} for an ability card the app knows only by name
 const OTHER = "…other";   // the chooser's "another card, by name" entry
@@ -94,6 +92,9 @@ export function renderLobby(snap, actions) {
   }));
   const deal = document.getElementById("deal");
   const n = lobby.length;
+  // how many players the table's ruleset is dealt for (its role mix's rows, the server's)
+  const counts = list(table.players).length ? list(table.players) : [4, 5, 6, 7];
+  const MIN_PLAYERS = Math.min(...counts), MAX_PLAYERS = Math.max(...counts);
   deal.disabled = n < MIN_PLAYERS || n > MAX_PLAYERS;
   document.getElementById("deal-hint").textContent = n < MIN_PLAYERS
     ? tn("{n} more player needed ({min} to {max}).", "{n} more players needed ({min} to {max}).", MIN_PLAYERS - n, { min: MIN_PLAYERS, max: MAX_PLAYERS })
