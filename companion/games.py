@@ -171,8 +171,7 @@ def story(header: dict, moves: list[dict]) -> dict:
                 fixes.append({"seat": s.name, "at": k})
             life[j].append(max(s.life, 0))
     side = state.winner
-    rules = engine.rules_of(state)
-    winners = [s.name for s in state.seats if s.role in rules.side_roles.get(side or "", ())]
+    winners = [names[k] for k in engine.winners(state)]
     return {"names": names, "max": [s.max_life for s in state.seats], "life": life,
             "turns": turns, "outs": outs, "fixes": fixes, "winner": side,
             "roles": {s.name: s.role for s in state.seats}, "winners": winners,

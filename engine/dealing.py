@@ -146,10 +146,9 @@ def read_header(record: dict, rules) -> State:
     need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, rules=rules, mode=mode, options=options, custom=custom)
     rules.read_extra(record, state, need)
-    leader = next((k for k, s in enumerate(seats) if s.role == rules.leader and s.alive), 0)
     turn = record.get("turn")
     if turn is None:
-        state.turn = leader
+        state.turn = first_player(seats, rules.roles)
     else:
         try:
             state.turn = state.index(turn)
@@ -163,6 +162,13 @@ def read_header(record: dict, rules) -> State:
     need(sum(norm(s.role) == rules.leader for s in seats) <= 1, "seats",
           f"only one {rules.words['leader']}")
     return state
+
+
+def first_player(seats: list[Seat], roles: tuple[str, ...]) -> int:
+    """Who plays first: the living player of the first of the ruleset's roles at the table,
+    in their order (the Sheriff; with no Sheriff, the Deputy); the first seat if none."""
+    dealt = [k for k, s in enumerate(seats) if s.alive and s.role in roles]
+    return min(dealt, key=lambda k: roles.index(seats[k].role), default=0)
 
 
 def _ranges(raw: object, names: list[str], cards, w: str) -> dict:

@@ -11,11 +11,13 @@ from .game import apply
 from .moves import Move
 from .start import initial_state
 from .state import State
-from .table import cards_of, distance, reach
+from .table import cards_of, distance, reach, winners
+from .views import public_view
 
 SEAT_KEYS = {"life", "hand", "in_play", "alive"}   # and the ruleset's own (seat_fields)
 DEPTH_MAX = 16          # how deeply a record may nest lists and objects
-CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "distance", "reach"}
+CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "winners", "distance",
+                          "reach"}
 
 
 def check_keys(rules) -> set[str]:
@@ -131,10 +133,12 @@ def export_record(header: dict, moves: list[dict]) -> dict:
 
 def public_record(header: dict, moves: list[dict], state: State) -> dict:
     """A record of a running game that anyone may see: the roles still secret in `state`
-    (living players other than the Sheriff) are written "unknown". It replays the same
+    (those its public view does not show: living players other than the Sheriff, unless
+    the table plays with every role face up) are written "unknown". It replays the same
     way, because a role only matters once it is public (at elimination or the end)."""
     out = export_record(header, moves)
-    secret = {s.name for s in state.seats if s.alive and s.role != state.rules.leader}
+    secret = {row["name"] for row in public_view(state)["seats"]
+              if row["alive"] and row["role"] is None}
     if state.winner is None:
         for seat in out["seats"]:
             if seat.get("name") in secret:
@@ -223,6 +227,8 @@ def check_state(state: State, expect: dict, where: str) -> tuple[int, list[str]]
                 verdict("pending", want, found)
             elif key == "winner":
                 verdict("winner", want, state.winner)
+            elif key == "winners":
+                verdict("winners", sorted(want), sorted(names[k] for k in winners(state)))
             elif key == "distance":
                 for pair, v in want.items():
                     a, _, b = pair.partition(">")

@@ -145,6 +145,19 @@ def outcome(state: State) -> str | None:
     return state.winner
 
 
+def winners(state: State) -> list[int]:
+    """The seats that win with the side that won (none while the game goes on): every
+    seat of the side's roles, out or not, but of the side that plays alone only those
+    left standing (two Renegades: the one alive)."""
+    side = state.winner
+    if side is None:
+        return []
+    rules = state.rules
+    roles = rules.side_roles.get(side, ())
+    alone = side == rules.lone_side
+    return [k for k, s in enumerate(state.seats) if s.role in roles and (s.alive or not alone)]
+
+
 def winner_now(state: State) -> str | None:
     """Who has won, judged from the roles still alive (the ruleset's end conditions)."""
     return state.rules.winner(state)

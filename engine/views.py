@@ -9,7 +9,7 @@ from .advice import answers_for, turn_hints
 from .errors import Refusal
 from .say import msg
 from .state import State, ask_dict
-from .table import Geometry, cards_of, character, distance_table, hand_limit
+from .table import Geometry, cards_of, character, distance_table, hand_limit, winners
 
 
 def said(text: str) -> dict | str:
@@ -65,7 +65,8 @@ def public_view(state: State) -> dict:
         "bangs": state.bangs,
         "pending": [ask_dict(a, names) for a in state.pending],
         "winner": ({"side": state.winner, "text": said(rules.sides[state.winner]),
-                    "roles": list(rules.side_roles.get(state.winner, ()))}
+                    "roles": list(rules.side_roles.get(state.winner, ())),
+                    "seats": [names[k] for k in winners(state)]}
                    if state.winner else None),
         **rules.public_fields(state),
     }

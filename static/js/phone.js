@@ -116,7 +116,7 @@ function renderOutcome(view, m, seat, status) {
   const winner = view.winner;
   if (winner) {
     const role = String(m.role || "");
-    const won = list(winner.roles).includes(role);     // the roles that win with this side
+    const won = list(winner.seats).includes(m.name);   // the seats that win with this side
     box.className = `outcome card ${won ? "won" : "out"}`;
     fill(box, h("span", { class: "big-word" }, role ? (won ? t("You win!") : t("You lose")) : t("Game over")),
       winner.text || "", role ? h("p", { class: "muted" }, t("You were: {role}", { role: roleText(role) })) : null);
