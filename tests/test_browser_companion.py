@@ -114,6 +114,7 @@ def test_two_phones_and_the_host_screen(server, pw, browser):
     if host.locator(".seat.turn").get_attribute("data-seat") != "Ann":
         seat_tile(host, "Ann").click()
         host.get_by_role("button", name="Give the turn to Ann").click()
+        host.locator("#confirm-dialog").get_by_role("button", name="Give the turn").click()
     expect(ann.locator("#turn-text")).to_have_text("Your turn!")
     assert ann.evaluate("window.__vibrated") is not None
     shot(ann, "phone-your-turn")
@@ -230,6 +231,7 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
     nxt = "Dee" if playing != "Dee" else "Bob"
     seat_tile(host, nxt).click()
     host.get_by_role("button", name=f"Give the turn to {nxt}").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="Give the turn").click()
     expect(seat_tile(host, nxt)).to_have_class(re.compile(r"\bturn\b"))
     expect(host.locator("#turn-line")).to_have_text(f"{nxt}'s turn")
 

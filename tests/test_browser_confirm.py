@@ -237,3 +237,52 @@ def test_the_hosts_undo_asks_and_redo_brings_the_move_back(server, pw, browser):
     expect(lines).to_have_text(f"The host sets Bob's cards in hand from {hand} to {hand + 1}.")
     assert not watch.errors, watch.errors
     host_ctx.close()
+
+
+@pytest.mark.browser
+def test_taking_back_a_move_and_the_hosts_turn_moves_ask_first(server, pw, browser, tmp_path):
+    """Issue 27 item 2: the player's "Take back my last move" (his phone cannot make it
+    again), the host's "End Ann's turn" and "Give the turn to Cid" (each ends the turn
+    being played) ask first in the one confirm dialog; Cancel leaves the game as it was."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson"},
+                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
+                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
+                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
+              "turn": "Ann", "phase": "play",
+              "moves": [{"by": "Ann", "play": "BANG!", "target": "Bob"}]}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
+    dialog = ann.locator("#confirm-dialog")
+    take_back = ann.locator("#thumb-bar").get_by_role("button", name="Take back my last move")
+    take_back.click()
+    expect(dialog).to_contain_text("Take back your last move?")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    expect(host.locator("#pending")).to_contain_text("Bob")
+    take_back.click()
+    dialog.get_by_role("button", name="Take it back").click()
+    expect(host.locator("#pending")).to_be_empty()
+    expect(take_back).to_be_hidden()
+
+    asks = host.locator("#confirm-dialog")
+    seat = host.locator("#seat-dialog")
+    turn = host.locator("#turn-line")
+    for tile, button, title, yes, after in (
+            ("Ann", "End Ann's turn", "End Ann's turn?", "End the turn", "Bob's turn"),
+            ("Cid", "Give the turn to Cid", "Give the turn to Cid?", "Give the turn", "Cid's turn")):
+        before = turn.inner_text()
+        seat_tile(host, tile).click()
+        seat.get_by_role("button", name=button).click()
+        expect(asks).to_contain_text(title)
+        asks.get_by_role("button", name="Cancel").click()
+        expect(asks).to_be_hidden()
+        expect(turn).to_have_text(before)
+        seat.get_by_role("button", name=button).click()
+        asks.get_by_role("button", name=yes, exact=True).click()
+        expect(turn).to_have_text(after)
+        expect(seat).to_be_hidden()
+    assert not watch.errors, watch.errors
+    ann_ctx.close()
+    host_ctx.close()

@@ -355,6 +355,7 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     expect(sheet).to_be_hidden()
     expect(host.locator("#pending")).to_contain_text("Bob")
     bar.get_by_role("button", name="Take back my last move").click()
+    ann.locator("#confirm-dialog").get_by_role("button", name="Take it back").click()
     expect(host.locator("#pending")).to_be_empty()
     expect(bar.get_by_role("button", name="Take back my last move")).to_be_hidden()
 
@@ -367,6 +368,7 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     seat_tile(host, "Bob").click()
     shot(host, "table-host-acts-for-bob")
     host.locator("#seat-dialog").get_by_role("button", name="Bob is out (no Beer)").click()
+    host.locator("#confirm-dialog").get_by_role("button", name="Eliminate").click()
     expect(host.locator("#log")).to_contain_text("The host acts for Bob")
     expect(seat_tile(host, "Bob")).to_contain_text("out of the game")
     expect(bar.get_by_role("button", name="Take back my last move")).to_be_hidden()

@@ -6,16 +6,21 @@ import { word } from "./ruleset.js";
 import { t, tname } from "./i18n.js";
 
 // What the host may do for a seat whose phone is off: answer its question, end its turn.
+// [label, move, the question asked first or null]: what ends a turn or a life asks, in
+// the one confirm dialog, as the player's own "End my turn" and "I'm out" do.
 function actsFor(seat, view) {
   const name = seat.name;
   const asked = list(view.pending).find((p) => p && p.seat === name);
   if (asked) {
     return asked.kind === "dying"
-      ? [[t("{seat} is out (no Beer)", { seat: name }), { respond: "take" }]]
-      : [[t("{seat} takes it (no answer)", { seat: name }), { respond: "take" }]];
+      ? [[t("{seat} is out (no Beer)", { seat: name }), { respond: "take" },
+        [t("{seat} goes to 0 {life}: out of the game, role shown to everyone.", { seat: name, life: word("life") }),
+          { yes: t("Eliminate"), title: t("Eliminate {seat}?", { seat: name }) }]]]
+      : [[t("{seat} takes it (no answer)", { seat: name }), { respond: "take" }, null]];
   }
   if (view.turn === name && view.phase === "play" && !list(view.pending).length) {
-    return [[t("End {seat}'s turn", { seat: name }), { end_turn: {} }]];
+    return [[t("End {seat}'s turn", { seat: name }), { end_turn: {} },
+      [t("The turn goes to the next player."), { yes: t("End the turn"), title: t("End {seat}'s turn?", { seat: name }) }]]];
   }
   return [];
 }
@@ -44,8 +49,9 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}), get
     const view = getView() || {};
     const acts = seat && !out && view.mode === "referee" ? actsFor(seat, view) : [];
     $("#sd-act").hidden = !acts.length;
-    fill($("#sd-act-buttons"), acts.map(([label, move]) => h("button", { type: "button",
+    fill($("#sd-act-buttons"), acts.map(([label, move, question]) => h("button", { type: "button",
       onclick: async () => {
+        if (question && !(await ask(...question))) return;
         const ack = await send("act_for", { seat: seat.name, move });
         if (ack.ok) seatDialog.close();
       } }, label)));
@@ -79,7 +85,12 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}), get
       img.hidden = true;
     }
   });
+  // giving the turn ends the turn being played: it asks first
   $("#sd-turn").addEventListener("click", async () => {
+    const turn = getTurn();
+    if (!(await ask(turn ? t("{seat}'s turn ends where it stands and {other} plays next.", { seat: turn, other: current })
+      : t("{seat} plays next.", { seat: current }),
+    { yes: t("Give the turn"), title: t("Give the turn to {seat}?", { seat: current }) }))) return;
     const ack = await send("host_move", { set: { turn: current } });
     if (ack.ok) seatDialog.close();
   });

@@ -56,7 +56,12 @@ export function wireBar({ move, send }) {
       move({ end_turn: {} });
     }
   });
-  $("#take-back").addEventListener("click", () => send("take_back", {}));
+  // a move taken back cannot be made again from the phone (the host's Redo can): it asks
+  $("#take-back").addEventListener("click", async () => {
+    if (await ask(t("Your last move is undone, as if you had not made it."), { yes: t("Take it back"), title: t("Take back your last move?") })) {
+      send("take_back", {});
+    }
+  });
 }
 
 export function renderBar(s, me) {
