@@ -100,14 +100,21 @@ class Recorder:
         return on_snapshot
 
 
-def start_server(port: int, data: str, log) -> subprocess.Popen:
+def start_server(port: int, data: str, log, profile: str = "") -> subprocess.Popen:
+    """`profile`: a file the server writes its threads' cProfile to when it is stopped
+    (bench/profiling: CPU time, counted from the moment `profile + ".go"` exists)."""
+    env = None
+    if profile:
+        env = dict(os.environ, BANG_PROFILE_TO=profile, PYTHONPATH=os.pathsep.join(
+            [os.path.join(HERE, "profiling")] + os.environ.get("PYTHONPATH", "").split(
+                os.pathsep)).rstrip(os.pathsep))
     # the limits a host sets (docs/deploy.md: 200 tables, 1,000 sockets) raised past what
     # the capacity run asks for, so that the run finds where the server slows, not them
     return subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host",
                              "127.0.0.1", "--port", str(port), "--data", data, "--quiet",
                              "--max-tables", "2000", "--max-sockets", "20000",
                              "--tables-per-hour", "1000000"],
-                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
 
 
 def wait_up(url: str, timeout: float = 30.0) -> None:
@@ -176,7 +183,8 @@ def run_ours(args, phones_of=None) -> dict:
     clients: list = []
     with tempfile.TemporaryDirectory(prefix="bang-bench-") as data:
         log = open(os.path.join(data, "server.log"), "w")
-        srv = start_server(port, os.path.join(data, "db"), log)
+        profile = getattr(args, "profile", "")
+        srv = start_server(port, os.path.join(data, "db"), log, profile)
         try:
             wait_up(url)
             rss_idle = rss_mb(srv.pid)
@@ -197,6 +205,8 @@ def run_ours(args, phones_of=None) -> dict:
                     next_seq[t] = next_seq.get(t, 0) + 1
                     if i == n_warm:
                         cpu0, w0 = cpu_s(srv.pid), time.perf_counter()
+                        if profile:
+                            open(profile + ".go", "w").close()
                     if i >= n_warm:
                         rec.sent[t, next_seq[t]] = time.perf_counter()
                 tables[t][s].emit("move", {"set": {"in_play": CARDS[toggles[t, s]]}})
@@ -311,6 +321,9 @@ def main() -> None:
                          "clients) instead of one asyncio loop for all")
     ap.add_argument("--set-up-threads", type=int, default=0,
                     help="tables set up at once (default: 8 with --capacity, else 1)")
+    ap.add_argument("--profile", default="", metavar="FILE",
+                    help="the server's cProfile of the measured moves (CPU time, every "
+                         "thread) to FILE, pstats format (bench/profiling)")
     ap.add_argument("--sweep", action="store_true",
                     help="with --capacity: run every step, not only until the first miss")
     args = ap.parse_args()

@@ -51,7 +51,8 @@ from .storage import SqliteStorage
 from .tables import Tables
 from .seams import engineio as engineio_seam, simple_websocket
 from .seams.socketio import Rooms
-from .wire import MESSAGE_MAX, JsonPacket, SafeJson, SafeJsonProvider, library_logger
+from .wire import (MESSAGE_MAX, PING_INTERVAL, PING_TIMEOUT, JsonPacket, SafeJson,
+                   SafeJsonProvider, library_logger)
 
 @dataclass
 class Companion:
@@ -122,7 +123,11 @@ def create_app(test_config: dict | None = None) -> Flask:
                         engineio_logger=library_logger("engineio"),
                         cors_allowed_origins=lambda origin, environ=None: origins.same_origin(
                             origin, (environ or {}).get("HTTP_HOST", "")),
-                        max_http_buffer_size=MESSAGE_MAX, ping_interval=10, ping_timeout=20,
+                        # a ping every 25 s, Engine.IO's own default: a dead phone shows
+                        # as gone after 45 s (25 + 20), and 350 sockets cost 14 pings a
+                        # second rather than 35 (docs/benchmarks.md, issue 31)
+                        max_http_buffer_size=MESSAGE_MAX, ping_interval=PING_INTERVAL,
+                        ping_timeout=PING_TIMEOUT,
                         serializer=JsonPacket, json=SafeJson, **queue_options(queue),
                         # a socket's events are handled one after the other in its own
                         # thread: a client that floods only slows itself down (True

@@ -42,7 +42,10 @@ DIGITS_MAX = 20                # digits of an integer in a message (a seed has 1
 RESERVED = ("connect", "connect_error", "disconnect", "disconnecting", "newListener",
             "removeListener")
 BAD_EVENT = "bad_message"     # what a malformed event that wants an ack is turned into
-READ_TIMEOUT = 35.0            # seconds of silence (pings go every 10 s) before closing
+PING_INTERVAL = 25             # seconds between the server's pings (Engine.IO's default)
+PING_TIMEOUT = 20              # seconds a client has to answer one
+READ_TIMEOUT = 50.0            # seconds of silence on a WebSocket before closing it: a ping
+                               # and its pong, with time to spare
 
 
 def text(obj) -> str:

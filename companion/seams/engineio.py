@@ -16,7 +16,7 @@ moves one fails there first, by name.
 The pings:
 
 python-engineio (threading mode) sends each ping from a thread of its own: after every
-pong it starts a thread that sleeps `ping_interval` (10 s here) and then queues the next
+pong it starts a thread that sleeps `ping_interval` (25 s here) and then queues the next
 ping. With 350 phones connected that is 350 threads asleep at any moment, each with its
 stack and Python thread state (about 16 KB resident each: 5.5 MB), and 35 threads
 started a second. `Pings` keeps the sockets' due times in a heap instead, and one thread
