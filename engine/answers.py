@@ -11,7 +11,7 @@ from .moments import ANSWER, ANSWERED, OWN_CHECK, TAKEN, each, first
 from .moves import Move
 from .plays import BANG_SWAP, as_card, char_name
 from .state import Ask
-from .table import cards_of, chars_of, has_kind
+from .table import cards_of, chars_of, has_kind, in_force
 from .say import N_, msg, name
 
 # What each kind of question accepts, besides "take".
@@ -59,7 +59,7 @@ def do_respond(ctx: Ctx, m: Move, i: int) -> None:
         return
     played = cards_of(s).get(answer)
     as_name = m.opts.get("as")
-    accepts = ACCEPTS.get(ask.kind, ())       # a ruleset's own kind of question takes no card
+    accepts = ACCEPTS.get(ask.kind, ask.accepts)   # a ruleset's own kind: what it says
     if as_name is None and ctx.char(i).swaps_bang_missed and played.kind not in accepts:
         as_name = BANG_SWAP.get(played.name)     # Calamity Janet need not say "as"
     card = as_card(ctx, i, played, as_name)
@@ -101,6 +101,10 @@ def answered(ctx: Ctx, i: int, ask: Ask, card) -> None:
         s.pending.remove(ask)
     elif ask.kind == "dying":
         drink(ctx, i, card.name)
+    else:                               # a question of the ruleset's own, answered
+        s.pending.remove(ask)
+        if react := s.rules.reactions.get(ANSWERED):
+            each(react, ctx, ask)
 
 
 def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
@@ -120,7 +124,8 @@ def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
 
 def why_not(ctx: Ctx, kind: str) -> tuple[dict, str]:
     """(message, rule) for an answer that does not answer this kind of question."""
-    text, rule = ctx.s.rules.why_not.get(kind) or WHY_NOT[kind]
+    text, rule = ctx.s.rules.why_not.get(kind) or WHY_NOT.get(kind) or (
+        N_("That answer does not answer the open question."), "answer.pending")
     return msg(text), rule
 
 
@@ -133,10 +138,15 @@ def cancel_one(ctx: Ctx, ask: Ask) -> None:
                                 "source": N_("{seat} needs one more Missed! against your BANG!")}))
         return
     ctx.s.pending.remove(ask)
-    ctx.say("missed", msg("{source}'s {card} misses {seat}.", source=ctx.name(ask.source),
-                          card=name(ask.card), seat=ctx.name(ask.seat),
-                          you={"seat": N_("{source}'s {card} misses you."),
-                               "source": N_("Your {card} misses {seat}.")}))
+    if ask.source is None:              # a shot nobody fired (an event's)
+        ctx.say("missed", msg("The {card} shot misses {seat}.", card=name(ask.card),
+                              seat=ctx.name(ask.seat),
+                              you={"seat": N_("The {card} shot misses you.")}))
+    else:
+        ctx.say("missed", msg("{source}'s {card} misses {seat}.", source=ctx.name(ask.source),
+                              card=name(ask.card), seat=ctx.name(ask.seat),
+                              you={"seat": N_("{source}'s {card} misses you."),
+                                   "source": N_("Your {card} misses {seat}.")}))
     ctx.log(missed=ask.source, card=ask.card, target=ask.seat)
     if react := ctx.s.rules.reactions.get(ANSWERED):
         each(react, ctx, ask)
@@ -149,7 +159,7 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         return                        # the ruleset's character draws! for something else
     if ask.kind not in ("bang", "gatling"):
         raise Refusal("wrong_answer", *why_not(ctx, ask.kind))
-    if which == "barrel" and not has_kind(ctx.s, i, "barrel"):
+    if which == "barrel" and not in_force(ctx.s, i, "barrel"):
         barrel = next(c.name for c in cards_of(ctx.s) if c.kind == "barrel")
         raise Refusal("no_barrel", msg("{seat} has no {card} in play.", seat=ctx.name(i),
                                               card=name(barrel),

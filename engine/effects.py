@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from .characters import Character
 from .errors import Refusal
-from .moments import (ELIMINATION, HIT, ROUND_START, SETTLE, TURN_END, TURN_START, WON, each,
-                      first, fold)
+from .moments import (ELIMINATION, HIT, NEXT_TURN, ROUND_START, SETTLE, TURN_END,
+                      TURN_START, WON, each, first, fold)
 from .say import N_, N_plural, msg, name, plural
 from .state import Ask, State
 from .table import character, winner_now
@@ -242,26 +242,30 @@ class Ctx:
         reactions = s.rules.reactions
         if TURN_END in reactions:
             each(reactions[TURN_END], self, s.turn)
-        before, s.turn = s.turn, s.next_alive(s.turn)
+        after = first(reactions[NEXT_TURN], self, s.turn) if NEXT_TURN in reactions else None
+        before, s.turn = s.turn, s.next_alive(s.turn) if after is None else after
         s.phase, s.bangs, s.turn_log = "start", 0, []
         self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name,
                              you={"seat": N_("Your turn.")}),
                  seat=s.seats[s.turn].name)
-        if ROUND_START in reactions and self.round_begins(before, s.turn):
+        if ROUND_START in reactions and self.round_begins(before, s.turn, after is not None):
             each(reactions[ROUND_START], self, s.turn)
         if TURN_START in reactions:
             each(reactions[TURN_START], self, s.turn)
 
-    def round_begins(self, before: int, now: int) -> bool:
+    def round_begins(self, before: int, now: int, chosen: bool = False) -> bool:
         """Whether the turn, going from seat `before` to seat `now`, reached or passed the
         round's first seat: the seat of the first of the ruleset's roles dealt at the table
-        (the Sheriff's; with no Sheriff, the Deputy's...), alive or not."""
+        (the Sheriff's; with no Sheriff, the Deputy's...), alive or not; `chosen`: a reaction
+        to NEXT_TURN chose the seat, which may lie backwards (counter-clockwise)."""
         seats, order = self.s.seats, self.s.rules.roles
         dealt = [k for k, seat in enumerate(seats) if seat.role in order]
         if not dealt:
             return False
         first_seat = min(dealt, key=lambda k: order.index(seats[k].role))
         n = len(seats)
+        if chosen and (before - now) % n < (now - before) % n:    # a turn gone backwards
+            return 0 < (before - first_seat) % n <= (before - now) % n
         return 0 < (first_seat - before) % n <= (now - before) % n
 
     def replace_ask(self, old: Ask, **changes) -> None:

@@ -12,8 +12,9 @@ answers depends on the moment (each handler's arguments, then what it answers):
                                                  i's draw! (the first answer counts)
     CHECK_PICKED (ctx, picker)                   after such a pick
     CHECK_CARD   (ctx, i, card) -> card          the card that counts for a draw! by seat
-                                                 i, as (rank, suit), passed through each
-                                                 (an event that makes every draw! a heart)
+                                                 i (or a card he shows while drawing), as
+                                                 (rank, suit), passed through each (an
+                                                 event that makes every draw! a heart)
     CHECKED      (ctx, i, kind, card, passed)    a start-of-turn check is done: True if
                  -> bool                         the reaction carried out what follows
     SIGHT        (state, j, char) -> (d, why)    seat j sees everyone at distance d
@@ -57,6 +58,17 @@ answers depends on the moment (each handler's arguments, then what it answers):
                                                  the deal's first round is not announced
     TURN_START   (ctx, i)                        seat i's turn begins
     TURN_END     (ctx, i)                        seat i's turn ends
+    NEXT_TURN    (ctx, i) -> seat or None        whose turn follows seat i's (the first
+                                                 answer; else the next living player
+                                                 clockwise)
+    CHARACTER    (state, i, char) -> char        the character in force for seat i,
+                                                 passed through each
+    BANG_LIMIT   (ctx, i) -> int                 BANG! cards seat i may play this turn
+                                                 beyond the one (the answers add up)
+    IDLE         (state, i) -> bool              True: seat i's cards in play do nothing
+                                                 now (no reach, no distance, no draw!)
+    DISTANCES    (state, geo)                    the distances of a state as read once (a
+                                                 table.Geometry), changed in place
 
 The first answer that is neither None nor False counts, where one answer is read. A call
 site reads the moment's handlers once (`rules.reactions.get(MOMENT)`) and calls nothing
@@ -71,9 +83,12 @@ PLAYED, ANSWER = "played", "answer"
 OWN_CHECK, TAKEN, ANSWERED, HIT = "answer.own_check", "answer.taken", "answered", "hit"
 ELIMINATION, WON, SETTLE = "elimination", "won", "settle"
 TURN_START, ROUND_START, TURN_END = "turn.start", "round.start", "turn.end"
+NEXT_TURN, CHARACTER = "turn.next", "character"
+BANG_LIMIT, IDLE, DISTANCES = "bang.limit", "in_play.idle", "distances"
 MOMENTS = (DRAW, CHECK_PICKER, CHECK_PICKED, CHECK_CARD, CHECKED, SIGHT, PLAYED_AS, PLAYED,
            ANSWER, SHOT_COST, SHOT, AIMED, OWN_CHECK, TAKEN, ANSWERED, HIT, ELIMINATION, WON,
-           SETTLE, TURN_START, ROUND_START, TURN_END)
+           SETTLE, TURN_START, ROUND_START, TURN_END, NEXT_TURN, CHARACTER, BANG_LIMIT, IDLE,
+           DISTANCES)
 
 
 def joined(*tables: dict) -> dict:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from .cards import Card
 from .effects import Ctx
 from .errors import Refusal
-from .moments import AIMED, PLAYED, PLAYED_AS, SHOT, SHOT_COST, each, first, total
+from .moments import AIMED, BANG_LIMIT, PLAYED, PLAYED_AS, SHOT, SHOT_COST, each, first, total
 from .moves import Move
 from .say import N_, N_plural, msg, name, plural
 from .state import Ask
-from .table import cards_of, dist, has_kind, target_problem
+from .table import cards_of, dist, has_kind, in_force, target_problem
 from .turns import check_due, own_turn, turn_at_end
 
 BANG_SWAP = {"BANG!": "Missed!", "Missed!": "BANG!"}
@@ -96,10 +96,12 @@ def pay(ctx: Ctx, i: int, card: Card, j: int | None = None) -> None:
 
 
 def bang_allowed(ctx: Ctx, i: int) -> None:
-    """The one-BANG!-a-turn limit (lifted by a rapid weapon or a character)."""
+    """The one-BANG!-a-turn limit (lifted by a rapid weapon or a character; a reaction to
+    BANG_LIMIT may allow more for now)."""
     s = ctx.s
-    gun = cards_of(s).find(has_kind(s, i, "weapon"))
-    if s.bangs >= 1 and not (ctx.char(i).unlimited_bang or (gun is not None and gun.rapid)):
+    gun = cards_of(s).find(in_force(s, i, "weapon"))
+    react = s.rules.reactions.get(BANG_LIMIT)
+    if s.bangs >= 1 + (total(react, ctx, i) if react else 0) and not (ctx.char(i).unlimited_bang or (gun is not None and gun.rapid)):
         raise Refusal("bang_limit", msg(s.rules.words["bang_limit"]), "turn.bang_limit")
 
 

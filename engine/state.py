@@ -54,6 +54,8 @@ class Ask:
     choice: str = ""              # Panic!/Cat Balou held by the target's question: the card chosen
     then: tuple = ()              # what the ruleset does once this question is settled
                                   # (an effect of its own after the card's)
+    accepts: tuple = ()           # a question of the ruleset's own: the kinds of card
+                                  # that answer it
 
 
 @dataclass

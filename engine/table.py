@@ -6,7 +6,7 @@ from __future__ import annotations
 from .cards import COLT_RANGE, Card, CardTable
 from .characters import Character, CharacterTable
 from .errors import Refusal
-from .moments import SIGHT, first
+from .moments import CHARACTER, DISTANCES, IDLE, SIGHT, each, first, fold
 from .say import N_, msg, name, plural
 from .state import State
 
@@ -25,8 +25,11 @@ def chars_of(state: State) -> CharacterTable:
 
 
 def character(state: State, i: int) -> Character:
-    """The character ability in force for seat i (the ruleset says which side counts)."""
-    return state.rules.character(state, i)
+    """The character ability in force for seat i (the ruleset says which side counts,
+    and a reaction to CHARACTER may change it for now)."""
+    char = state.rules.character(state, i)
+    react = state.rules.reactions.get(CHARACTER)
+    return fold(react, char, state, i) if react else char
 
 
 def has_kind(state: State, i: int, kind: str) -> str | None:
@@ -39,10 +42,22 @@ def has_kind(state: State, i: int, kind: str) -> str | None:
     return None
 
 
+def idle(state: State, i: int) -> bool:
+    """Whether seat i's cards in play do nothing now (a reaction to IDLE says so)."""
+    react = state.rules.reactions.get(IDLE)
+    return bool(react and first(react, state, i))
+
+
+def in_force(state: State, i: int, kind: str) -> str | None:
+    """The card of that kind in play in front of seat i that acts now, if any."""
+    return has_kind(state, i, kind) if not idle(state, i) else None
+
+
 def weapon(state: State, i: int) -> tuple[str, int]:
-    """(name, range) of the weapon seat i shoots with: the Colt .45 when none is in play."""
+    """(name, range) of the weapon seat i shoots with: the Colt .45 when none is in play
+    (or none acts now)."""
     table, seat = cards_of(state), state.seats[i]
-    for name in seat.in_play:
+    for name in seat.in_play if not idle(state, i) else ():
         card = table.find(name)
         if card is not None and card.is_weapon:
             return card.name, seat.ranges.get(card.name, card.range or 1)
@@ -60,34 +75,42 @@ class Geometry:
         self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
         self.sees: dict[int, list[dict]] = {}     # added when seat i looks
         self.cap: dict[int, tuple[int, dict]] = {}   # seat: (sees everyone at, why)
+        self.apart: tuple[int, dict] | None = None   # every two seats this far apart, why
         sights = state.rules.reactions.get(SIGHT)
         for j in self.alive:
             who, char = state.seats[j].name, character(state, j)
             seen, sees = [], []
-            horse = has_kind(state, j, "horse")
+            horse = in_force(state, j, "horse")
             if horse:
                 seen.append({"label": msg("{seat}'s {card}", seat=who, card=name(horse),
                                           you={"seat": N_("your {card}")}),
-                             "delta": 1})
+                             "delta": 1, "card": horse})
             if char.seen_farther:
                 seen.append({"label": name(char.name), "delta": char.seen_farther})
-            scope = has_kind(state, j, "scope")
+            scope = in_force(state, j, "scope")
             if scope:
                 sees.append({"label": msg("{seat}'s {card}", seat=who, card=name(scope),
                                           you={"seat": N_("your {card}")}),
-                             "delta": -1})
+                             "delta": -1, "card": scope})
             if char.sees_closer:
                 sees.append({"label": name(char.name), "delta": -char.sees_closer})
             cap = first(sights, state, j, char) if sights else None
             if cap is not None:
                 self.cap[j] = cap
             self.seen[j], self.sees[j] = seen, sees
+        if react := state.rules.reactions.get(DISTANCES):
+            each(react, state, self)
 
     def parts(self, a: int, b: int) -> tuple[int, list[dict]]:
         """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
-        d = abs(self.pos[a] - self.pos[b])
-        seats = min(d, len(self.alive) - d)
-        parts = [{"label": plural("{n} seat apart", "{n} seats apart", seats), "delta": seats}]
+        if self.apart is not None:
+            seats, label = self.apart
+            parts = [{"label": label, "delta": seats}]
+        else:
+            d = abs(self.pos[a] - self.pos[b])
+            seats = min(d, len(self.alive) - d)
+            parts = [{"label": plural("{n} seat apart", "{n} seats apart", seats),
+                      "delta": seats}]
         parts += self.seen[b] + self.sees[a]
         total = sum(p["delta"] for p in parts)
         if a in self.cap and total != self.cap[a][0]:

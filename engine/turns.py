@@ -11,7 +11,7 @@ from .errors import Refusal
 from .moments import CHECK_CARD, CHECK_PICKED, CHECK_PICKER, CHECKED, DRAW, each, first, fold
 from .moves import Move
 from .say import N_, N_plural, msg, name, name as name_of, plural, series
-from .table import cards_of, has_kind, hand_limit
+from .table import cards_of, has_kind, hand_limit, in_force
 
 
 def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
@@ -46,9 +46,14 @@ def revealed(ctx: Ctx, i: int, value: object, keep: object, why: dict | str,
         you={"seat": N_("You draw! for {why}: {card}.")}), seat=ctx.name(i), card=show(*chosen))
     if picker is not None and isinstance(value, list):
         each(ctx.s.rules.reactions.get(CHECK_PICKED, ()), ctx, picker)
-    if react := ctx.s.rules.reactions.get(CHECK_CARD):     # a card that counts as another
-        chosen = fold(react, chosen, ctx, i)
-    return chosen
+    return shown(ctx, i, chosen)
+
+
+def shown(ctx: Ctx, i: int, card: tuple[str, str]) -> tuple[str, str]:
+    """What a card turned over for seat i counts as (a reaction to CHECK_CARD may make it
+    count as another for now)."""
+    react = ctx.s.rules.reactions.get(CHECK_CARD)
+    return fold(react, card, ctx, i) if react else card
 
 
 def need_rank(card: tuple[str, str], why: dict | str) -> None:
@@ -64,7 +69,7 @@ def checks_due(ctx: Ctx) -> list[str]:
     s = ctx.s
     if s.phase != "start":
         return []
-    return [kind for kind in s.rules.start_checks if has_kind(s, s.turn, kind)]
+    return [kind for kind in s.rules.start_checks if in_force(s, s.turn, kind)]
 
 
 def check_due(ctx: Ctx) -> str | None:
@@ -250,6 +255,7 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
         rank, suit = parse_drawn(reveal)
         ctx.say("check", msg("Black Jack shows {card}.", card=show(rank, suit)),
                 card=show(rank, suit))
+        rank, suit = shown(ctx, i, (rank, suit))
         if is_red(suit):
             n = rule.cards + 1
     if rule.fewer:
