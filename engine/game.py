@@ -110,6 +110,9 @@ def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
 
 
 def do_host(ctx: Ctx, m: Move) -> None:
+    own = ctx.s.rules.host_moves.get(m.action)
+    if own is not None:            # a move of the ruleset's own the host makes
+        return own(ctx, m)
     if m.action != "set" or not isinstance(m.arg, dict):
         raise Refusal("bad_move", msg("The host corrects {fields}, or whose turn it is.",
                                       fields=_corrected(ctx, ())), "host.corrections")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import RULESETS, Refusal, check_record
+from engine import PARTS_BY_NAME, RULESETS, Refusal, check_record, compose
 from engine.reference import CODES
 from engine.moves import Move
 
@@ -78,13 +78,15 @@ def test_every_example_record_replays(record):
 
 
 def test_every_example_move_is_readable():
-    """The moves written inline in the tables are each in the vocabulary of a ruleset (a
+    """The moves written inline in the tables are each in the vocabulary of a ruleset, or of
+    one composed with a part (a
     move is read with its table's ruleset's words)."""
     moves = [json.loads(s) for s in re.findall(r'`(\{"by".*?\})`', FORMAT)]
     assert len(moves) > 40
     for move in moves:
         read = []
-        for rules in RULESETS.values():
+        for rules in [*RULESETS.values(), *(compose(r, [p.name]) for p in PARTS_BY_NAME.values()
+                                            for r in RULESETS if p.goes_with(r))]:
             try:
                 read.append(Move.from_dict(move, rules.vocab))
             except Refusal:

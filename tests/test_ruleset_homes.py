@@ -27,7 +27,10 @@ THINGS = {"legends": {f.name for f in FEATS}}   # its own things' names besides 
 WORDS = {"legends": ("legend", "legends", "feat", "feats", "fame", "boast", "boasting",
                      "oregon"),
          "starwars": ("star wars", "starwars", "destiny", "vader", "jedi", "sith", "energy",
-                      "stormtrooper", "stormtroopers", "rebel", "rebels", "empire")}
+                      "stormtrooper", "stormtroopers", "rebel", "rebels", "empire"),
+         "event_decks": ("high noon", "fistful", "daltons", "ghost", "ghosts", "sermon",
+                         "reverend", "shootout", "hangover", "gold rush", "ambush", "lasso",
+                         "peyote", "vendetta", "sniper", "ricochet", "roulette", "handcuffs")}
 
 
 def core_files(root: Path = ROOT) -> list[Path]:

@@ -26,6 +26,7 @@ from .base import Ruleset
 
 PACKAGES = ("base", "legends", "starwars")
 PARTS = (
+    "events",
 )
 
 RULESETS: dict[str, Ruleset] = {}

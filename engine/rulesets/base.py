@@ -133,6 +133,7 @@ class Ruleset:
                                  # looks is the companion's: companion/looks/)
     referee_moves: dict = {}     # extra move kinds: {action: fn(ctx, move, seat)}
     tracker_moves: dict = {}
+    host_moves: dict = {}        # moves of its own the host makes: {action: fn(ctx, move)}
     abilities: dict = {}         # extra {"ability": {key: value}} moves: {key: fn(ctx, m, i, value)}
     # the words its table's moves are read with: the core's and its own (engine/moves.py,
     # `CORE.plus(...)` in its package)
