@@ -20,7 +20,8 @@ from pathlib import Path
 
 from engine import RecordError, check_record, load_record
 from engine.record import DEPTH_MAX, depth
-from engine.rulesets import RULESETS, rules_of
+from engine import rules_of
+from engine.rulesets import RULESETS
 
 from . import i18n
 
@@ -40,9 +41,9 @@ def native_names(ruleset: str) -> dict[str, str]:
     a ruleset, in every language but English (a role maps to its id, as records write
     it). A spelling that two names share in different languages is left out."""
     rules = rules_of(ruleset)
-    english: dict[str, str] = {n: n for n in rules.cards.names()}
-    english.update({n: n for n in rules.characters.names()})
-    roles = rules.words.get("roles") or {r: r.replace("_", " ").title() for r in rules.roles}
+    english: dict[str, str] = {n: n for n in rules.data.cards.names()}
+    english.update({n: n for n in rules.data.characters.names()})
+    roles = rules.data.words.get("roles") or {r: r.replace("_", " ").title() for r in rules.data.roles}
     english.update({title: role for role, title in roles.items()})
     found: dict[str, str] = {}
     clash: set[str] = set()

@@ -11,7 +11,8 @@ import secrets
 
 import engine
 from engine.dealing import MODES        # ("referee", "tracker")
-from engine.rulesets import RULESETS, rules_of     # the rulesets this engine can deal
+from engine import rules_of
+from engine.rulesets import RULESETS     # the rulesets this engine can deal
 
 from engine.say import KEY, is_message, msg
 from .errors import Problem, said
@@ -50,7 +51,7 @@ def _give_sheriff(header: dict, name: str) -> None:
     """Swap roles so that seat `name` is the sheriff (the other roles stay as dealt)."""
     seats = header["seats"]
     target = next(s for s in seats if s["name"] == name)
-    leader = rules_of(header).leader
+    leader = rules_of(header).data.leader
     holder = next((s for s in seats if s["role"] == leader), None)
     if holder is not None and holder is not target:
         holder["role"], target["role"] = target["role"], holder["role"]
@@ -70,7 +71,7 @@ def redeal(header: dict, state, *, keep_characters: bool | str,
                       for s in state.seats if s.alive or keep_characters == "all"}
     sheriff = None
     if rotate_sheriff:
-        leader = rules_of(header).leader
+        leader = rules_of(header).data.leader
         k = next((i for i, s in enumerate(seats) if s["role"] == leader), -1)
         sheriff = names[(k + 1) % len(names)]
     return deal(names, ruleset=header.get("ruleset", "base"),

@@ -400,10 +400,10 @@ def _data_words(ruleset: str) -> frozenset[str]:
                 walk(v)
     walk(looks.page_data(rules))
     walk(looks.page_words(rules))
-    for card in rules.cards.rows:               # the catalogue's extras (Destiny effects)
-        walk(rules.card_info(card))
-    words.update(c.name for c in rules.cards.rows)
-    words.update(rules.characters.names())
+    for card in rules.data.cards.rows:               # the catalogue's extras (Destiny effects)
+        walk(rules.views.card_info(card))
+    words.update(c.name for c in rules.data.cards.rows)
+    words.update(rules.data.characters.names())
     words.update(looks.look_of(rules).names)     # Legends: its Feats' names
     return frozenset(words)
 

@@ -173,7 +173,7 @@ def _playable(table, state, me: str) -> list[dict]:
                        rule_title=_title(card.rule))
         if good and card.kind == "beer" and seat.life >= seat.max_life:
             row["note"] = msg("At full {life} a {card} does nothing.", card=name(card.name),
-                              life=name(state.rules.words["life"]))
+                              life=name(state.rules.data.words["life"]))
         out.append(row)
     return out
 

@@ -45,7 +45,7 @@ def page(template: str, status: int = 200, **context):
         # `words`: what differs from the base game, for the page's JavaScript;
         # `w`: every plain word of the ruleset, for the template (which translates it)
         w = {k: v for k, v in looks.page_data(rules).items() if isinstance(v, (str, int))}
-        context.update(partials=look.partials, features=rules.features, title=rules.title,
+        context.update(partials=look.partials, features=rules.data.features, title=rules.title,
                        words=looks.page_words(rules), w=w, look=look)
     context.setdefault("rulesets", engine.RULESETS.values())
     context.setdefault("hints", {name: looks.look_of(name).hint for name in engine.RULESETS})

@@ -46,7 +46,7 @@ def for_host(table, info: dict, views: dict) -> dict:
     info["can_undo"] = table.status == "playing" and info["moves"] > 0
     info["can_redo"] = table.can_redo
     info["unclaimed"] = [e["name"] for e in table.lobby if e.get("unclaimed")]
-    info["characters"] = rules_of(table.ruleset).characters.names()   # the lobby's chooser
+    info["characters"] = rules_of(table.ruleset).data.characters.names()   # the lobby's chooser
     info["players"] = list(table.player_counts)     # how many players it may be dealt for
     return {"seq": table.version, "table": info, "view": views.get(None),
             "log": table.log[-LOG_SENT:]}

@@ -314,12 +314,12 @@ class Table:
             games.characters_by_seat(self, {lobby_id: value})      # the shape, or Problem
             rules = engine.rules_of(self.ruleset)
             name = value.get("name") if isinstance(value, dict) else value
-            if (isinstance(value, dict) and not rules.features.get("custom_abilities")
+            if (isinstance(value, dict) and not rules.data.features.get("custom_abilities")
                     or not name.strip() or len(name) > 30):
                 raise Problem("bad_request", msg("Name one of this game's characters (30 "
                                                  "letters at most)."))
             try:
-                engine.rules_of(self.ruleset).dealt_character(value)
+                rules.records.dealt_character(rules, value)
             except engine.Refusal as e:
                 raise Problem("bad_request", said(e)) from None
         entry = self.entry(lobby_id)

@@ -18,14 +18,14 @@ A refused move raises `Refusal(code, message, rule)` and leaves the state as it 
 from .errors import RecordError, Refusal
 from .state import Ask, Seat, State
 
-from .rulesets import PARTS_BY_NAME, RULESETS, compose, player_counts, rules_of  # noqa: E402
+from .rulesets import PARTS_BY_NAME, RULESETS  # noqa: E402
 from .reference import BOOK, CODES  # noqa: E402
 from .table import (distance, distance_table, hand_limit, legal_targets, outcome,  # noqa: E402
                     reach, winners)
 from .game import apply  # noqa: E402
 from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
-from .start import deal, initial_state  # noqa: E402
+from .start import compose, deal, initial_state, player_counts, rules_of  # noqa: E402
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
 from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  # noqa: E402
 

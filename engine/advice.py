@@ -34,13 +34,13 @@ def decisions(state: State, move: dict, events: list[dict]) -> dict:
     ids = [ev["decision"] for ev in events if ev.get("decision")]
     by = move.get("by") if isinstance(move, dict) else None
     try:
-        if by and rules.custom_decision and state.seats[state.index(by)].character in state.custom:
-            ids.append(rules.custom_decision)
+        if by and rules.data.custom_decision and state.seats[state.index(by)].character in state.custom:
+            ids.append(rules.data.custom_decision)
     except Refusal:
         pass
-    found = [dict(rules.decisions[k], id=k, text=msg(rules.decisions[k]["text"]),
-                  rule_title=_title(state, rules.decisions[k]["rule"]))
-             for k in dict.fromkeys(ids) if k in rules.decisions]
+    found = [dict(rules.data.decisions[k], id=k, text=msg(rules.data.decisions[k]["text"]),
+                  rule_title=_title(state, rules.data.decisions[k]["rule"]))
+             for k in dict.fromkeys(ids) if k in rules.data.decisions]
     return {"decisions": found} if found else {}
 
 
@@ -73,7 +73,7 @@ def answers_for(state: State, seat: str) -> list[dict]:
     ask = asks[0]
     char = character(state, i)
     rules = state.rules
-    word, life = rules.words["check"], rules.words["life"]
+    word, life = rules.data.words["check"], rules.data.words["life"]
     missed, bang, beer = _named(state, "missed"), _named(state, "bang"), _named(state, "beer")
     own = state.seats[i].character
     word, life = name(word), name(life)
@@ -140,4 +140,4 @@ def card_catalogue(state: State) -> list[dict]:
     """The cards of the table's ruleset for the "play a card" picker."""
     rules = state.rules
     return [{"name": c.name, "colour": c.colour, "kind": c.kind, "target": c.target,
-             "range": c.range, "rule": c.rule, **rules.card_info(c)} for c in cards_of(state)]
+             "range": c.range, "rule": c.rule, **rules.views.card_info(c)} for c in cards_of(state)]

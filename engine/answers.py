@@ -1,7 +1,7 @@
 """Answers to open questions (Missed!, Barrel, a BANG! in a Duel or against Indians!,
 Beer while dying, taking the hit), and the abilities usable at any moment. A ruleset may
 put questions of its own kinds (`Ruleset.why_not`, `own_check`, `taken`) and abilities of
-its own (`Ruleset.abilities`).
+its own (`Ruleset.actions.abilities`).
 """
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def barrel_answer(ctx: Ctx, i: int, answer: str) -> str:
 
 def why_not(ctx: Ctx, kind: str) -> tuple[dict, str]:
     """(message, rule) for an answer that does not answer this kind of question."""
-    text, rule = ctx.s.rules.why_not.get(kind) or WHY_NOT.get(kind) or (
+    text, rule = ctx.s.rules.data.why_not.get(kind) or WHY_NOT.get(kind) or (
         N_("That answer does not answer the open question."), "answer.pending")
     return msg(text), rule
 
@@ -185,11 +185,11 @@ def try_barrel(ctx: Ctx, ask: Ask, which: str, m: Move) -> None:
         # against a shot that needs two Missed! it is one of them, and says so (the line
         # after it asks for one more: "cancels the hit" would contradict it)
         word = "barrel_pass_part" if ask.needed > 1 else "barrel_pass"
-        ctx.say("answer", msg(rules.words[word], card=name(label)))
+        ctx.say("answer", msg(rules.data.words[word], card=name(label)))
         ctx.log(evaded=which, seat=i)
         cancel_one(ctx, ask)
     else:
-        ctx.say("answer", msg(rules.words["barrel_fail"], card=name(label)))
+        ctx.say("answer", msg(rules.data.words["barrel_fail"], card=name(label)))
 
 
 def take(ctx: Ctx, ask: Ask) -> None:
@@ -222,12 +222,12 @@ def drink(ctx: Ctx, i: int, card: str = "Beer") -> None:
 
 def do_ability(ctx: Ctx, m: Move, i: int) -> None:
     """An ability used by choice: Sid Ketchum's discard for life (at any moment), or one
-    the ruleset has of its own (`Ruleset.abilities`: {key: fn(ctx, m, i, value)})."""
+    the ruleset has of its own (`Ruleset.actions.abilities`: {key: fn(ctx, m, i, value)})."""
     s = ctx.s
     seat = s.seats[i]
     per = ctx.char(i).heal_by_discard
     opts = m.arg if isinstance(m.arg, dict) else {}
-    for key, use in s.rules.abilities.items():
+    for key, use in s.rules.actions.abilities.items():
         if key in opts:
             return use(ctx, m, i, opts[key])
     n = opts.get("discard")

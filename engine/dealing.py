@@ -23,16 +23,16 @@ def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | Non
     named in the header: engine/parts.py): seats in the given clockwise
     order, roles dealt by the ruleset's mix for that many players and characters dealt (unless given
     per name) from `seed`. Raises Refusal on a bad player list or character."""
-    check_players(names, tuple(rules.role_mix))
+    check_players(names, tuple(rules.data.role_mix))
     if mode not in MODES:
         raise unknown(rules.name, mode)
     rng = random.Random(seed)
-    roles = list(rules.role_mix[len(names)])
+    roles = list(rules.data.role_mix[len(names)])
     rng.shuffle(roles)
-    chars = rules.characters
+    chars = rules.data.characters
     given = {}
     for who, value in (characters or {}).items():
-        given[who] = rules.dealt_character(value)
+        given[who] = rules.records.dealt_character(rules, value)
     chosen = [g["character"] for g in given.values()]
     if len(set(chosen)) != len(chosen):
         raise Refusal("bad_move", msg("Two players cannot have the same character."),
@@ -46,7 +46,7 @@ def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | Non
     header = {"format": FORMAT, "ruleset": rules.name,
               **({"parts": list(rules.parts)} if rules.parts else {}), "mode": mode,
               "seed": seed, "options": dict(options or {}), "seats": seats, "moves": []}
-    rules.deal_extra(header, rng)
+    rules.records.deal_extra(header, rng, rules)
     return header
 
 
@@ -97,15 +97,15 @@ def read_header(record: dict, rules) -> State:
     need(mode in MODES, "mode", f"expected one of {', '.join(MODES)}, found {mode!r}")
     options = record.get("options", {})
     need(isinstance(options, dict), "options", "options are a JSON object")
-    cards, chars, roles = rules.cards, rules.characters, rules.roles + (UNKNOWN,)
+    cards, chars, roles = rules.data.cards, rules.data.characters, rules.data.roles + (UNKNOWN,)
     raw = record.get("seats")
-    most = max(rules.role_mix)
+    most = max(rules.data.role_mix)
     need(isinstance(raw, list) and 2 <= len(raw) <= most, "seats",
          f"a list of 2 to {most} seats")
     seats: list[Seat] = []
     custom: dict[str, int] = {}
     leader_at = next((k for k, d in enumerate(raw)
-                      if isinstance(d, dict) and d.get("role") == rules.leader), 0)
+                      if isinstance(d, dict) and d.get("role") == rules.data.leader), 0)
     for k, d in enumerate(raw):
         w = f"seats[{k}]"
         need(isinstance(d, dict), w, "a seat is a JSON object")
@@ -116,14 +116,14 @@ def read_header(record: dict, rules) -> State:
               f"{name!r} is already seated")
         role = d.get("role")
         need(role in roles, f"{w}.role", f"expected one of {', '.join(roles)}, found {role!r}")
-        ch = rules.read_character(d, w, need)
+        ch = rules.records.read_character(rules, d, w, need)
         if chars.find(ch.name) is None:
             custom[ch.name] = ch.life          # an ability the app knows only by name
         max_life = _int(d, "max_life", w, rules.max_life(role, ch), 1)
         start_hand = rules.start_hand(k, leader_at, len(raw), max_life, ch, options)
         life = _int(d, "life", w, max_life)
         need(life <= max_life, f"{w}.life", f"{life} is above the maximum of {max_life}")
-        hand = _int(d, "hand", w, start_hand, 0, rules.deck_size)
+        hand = _int(d, "hand", w, start_hand, 0, rules.data.deck_size)
         in_play = d.get("in_play", [])
         need(isinstance(in_play, list), f"{w}.in_play", "a list of card names")
         names = []
@@ -141,14 +141,14 @@ def read_header(record: dict, rules) -> State:
         seat = Seat(name.strip(), role, ch.name, life if alive else min(life, 0), max_life,
                     hand if alive else 0, names if alive else [], alive,
                     ranges=ranges if alive else {})
-        vars(seat).update(rules.read_seat(d, w, need))    # the ruleset's own seat fields
+        vars(seat).update(rules.records.read_seat(d, w, need))    # the ruleset's own seat fields
         seats.append(seat)
     need(sum(s.alive for s in seats) >= 2, "seats", "at least two players must be alive")
     state = State(seats=seats, rules=rules, mode=mode, options=options, custom=custom)
-    rules.read_extra(record, state, need)
+    rules.records.read_extra(record, state, need)
     turn = record.get("turn")
     if turn is None:
-        state.turn = first_player(seats, rules.roles)
+        state.turn = first_player(seats, rules.data.roles)
     else:
         try:
             state.turn = state.index(turn)
@@ -159,8 +159,8 @@ def read_header(record: dict, rules) -> State:
     phase = "play" if phase == "discard" else phase    # the draft's discard step is end_turn
     need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}, found {phase!r}")
     state.phase = phase
-    need(sum(norm(s.role) == rules.leader for s in seats) <= 1, "seats",
-          f"only one {rules.words['leader']}")
+    need(sum(norm(s.role) == rules.data.leader for s in seats) <= 1, "seats",
+          f"only one {rules.data.words['leader']}")
     return state
 
 

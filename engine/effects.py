@@ -34,7 +34,7 @@ class Ctx:
 
     def word(self, key: str) -> str:
         """The ruleset's word for `key` (its own word for "life"...)."""
-        return self.s.rules.words[key]
+        return self.s.rules.data.words[key]
 
     def say(self, kind: str, text: dict, **data) -> None:
         """An event: its kind, its message (engine/say.py) and the data programs read."""
@@ -139,7 +139,7 @@ class Ctx:
             return                    # already out once the open questions are answered
         if seat.life <= 0:
             self.s.pending.append(Ask(i, "dying", source, card, owed=n, owed_from=source))
-            self.say("ask", msg(self.s.rules.words["dying"], seat=seat.name), seat=seat.name)
+            self.say("ask", msg(self.s.rules.data.words["dying"], seat=seat.name), seat=seat.name)
         else:
             self.after_hit(i, n, source, card)
 
@@ -199,7 +199,7 @@ class Ctx:
             seat.hand, seat.in_play = 0, []
             seat.life = min(seat.life, 0)
             s.pending = [a for a in s.pending if a.seat != i]
-            shown = (name(s.rules.words.get("roles", {}).get(seat.role,
+            shown = (name(s.rules.data.words.get("roles", {}).get(seat.role,
                                                              seat.role.replace("_", " ")))
                      if seat.role != "unknown" else msg("role hidden in this record"))
             self.say("out", msg("{seat} is eliminated: {role}.", seat=seat.name, role=shown,
@@ -220,9 +220,9 @@ class Ctx:
         if won:
             s.winner = won
             s.pending = []
-            self.say("end", msg("Game over. {side}", side=msg(s.rules.sides[won])), winner=won)
+            self.say("end", msg("Game over. {side}", side=msg(s.rules.data.sides[won])), winner=won)
             return
-        penalties = s.rules.penalty_roles
+        penalties = s.rules.data.penalty_roles
         react = s.rules.reactions.get(SETTLE)
         for i, source, card in sorted(fallen, key=lambda f: s.seats[f[0]].role not in penalties):
             if s.seats[i].role == "unknown":
@@ -258,7 +258,7 @@ class Ctx:
         round's first seat: the seat of the first of the ruleset's roles dealt at the table
         (the Sheriff's; with no Sheriff, the Deputy's...), alive or not; `chosen`: a reaction
         to NEXT_TURN chose the seat, which may lie backwards (counter-clockwise)."""
-        seats, order = self.s.seats, self.s.rules.roles
+        seats, order = self.s.seats, self.s.rules.data.roles
         dealt = [k for k, seat in enumerate(seats) if seat.role in order]
         if not dealt:
             return False

@@ -58,9 +58,9 @@ def _apply(state: State, m: Move) -> Ctx:
                 seat=ctx.name(i))
     rules = ctx.s.rules
     if ctx.s.mode == "tracker":
-        (TRACKER.get(m.action) or rules.tracker_moves.get(m.action, not_tracked))(ctx, m, i)
+        (TRACKER.get(m.action) or rules.actions.tracker.get(m.action, not_tracked))(ctx, m, i)
     else:
-        (REFEREE.get(m.action) or rules.referee_moves.get(m.action, unsupported))(ctx, m, i)
+        (REFEREE.get(m.action) or rules.actions.referee.get(m.action, unsupported))(ctx, m, i)
     settle(ctx)
     return ctx
 
@@ -110,7 +110,7 @@ def tracker_end_turn(ctx: Ctx, m: Move, i: int) -> None:
 
 
 def do_host(ctx: Ctx, m: Move) -> None:
-    own = ctx.s.rules.host_moves.get(m.action)
+    own = ctx.s.rules.actions.host.get(m.action)
     if own is not None:            # a move of the ruleset's own the host makes
         return own(ctx, m)
     if m.action != "set" or not isinstance(m.arg, dict):
@@ -134,7 +134,7 @@ def do_host(ctx: Ctx, m: Move) -> None:
         raise Refusal("bad_move", msg("Say which player the correction is for."),
                       "host.corrections")
     i = ctx.s.index(fields.pop("seat"))
-    if not fields or set(fields) - {"life", "hand", "in_play", "ranges"} - set(ctx.s.rules.counts):
+    if not fields or set(fields) - {"life", "hand", "in_play", "ranges"} - set(ctx.s.rules.records.counts):
         raise Refusal("bad_move", msg("The host corrects {fields}.",
                                       fields=_corrected(ctx, ("ranges",))), "host.corrections")
     correct(ctx, i, fields, by_seat=False)
@@ -142,8 +142,8 @@ def do_host(ctx: Ctx, m: Move) -> None:
 
 def _corrected(ctx: Ctx, more: tuple) -> dict | str:
     """What the host may correct, in words: life, the hand, the cards in play and the
-    ruleset's own counts (`Ruleset.counts`), then `more`."""
-    keys = ("life", "hand", "in_play", *ctx.s.rules.counts, *more)
+    ruleset's own counts (`Ruleset.records.counts`), then `more`."""
+    keys = ("life", "hand", "in_play", *ctx.s.rules.records.counts, *more)
     return series([field_words(k, ctx.s.rules.vocab) for k in keys])
 
 
@@ -184,7 +184,7 @@ def correct(ctx: Ctx, i: int, fields: dict, by_seat: bool) -> None:
         new["life"] = _count(fields["life"], 0, seat.max_life, ctx.word("Life"))
     if "hand" in fields:
         new["hand"] = _count(fields["hand"], 0, deck_size(s), N_("A hand"))
-    for key, (low, high, what, _) in s.rules.counts.items():     # the ruleset's own
+    for key, (low, high, what, _) in s.rules.records.counts.items():     # the ruleset's own
         if key in fields:
             new[key] = _count(fields[key], low, high, what)
     if "in_play" in fields:
@@ -306,7 +306,7 @@ def set_words(seat: str, key: str, before, value, by_seat: bool, life: str = "li
                        you={"seat": N_("The host takes {cards} away from you.")})
         return msg("The host puts {cards} in front of {seat}.", seat=seat, cards=added,
                    you={"seat": N_("The host puts {cards} in front of you.")})
-    what = name(life if key == "life" else COUNT_WORDS.get(key) or rules.counts[key][3])
+    what = name(life if key == "life" else COUNT_WORDS.get(key) or rules.records.counts[key][3])
     if by_seat:
         return msg("{seat}'s {what} goes from {before} to {after}.", seat=seat, what=what,
                    before=before, after=value,

@@ -20,7 +20,7 @@ def char_name(ctx: Ctx, i: int):
     """Seat i's character for a message: a known one through name(), one the ruleset
     knows only by the name the players wrote (an ability card entered by hand) as written."""
     character = ctx.s.seats[i].character
-    return name(character) if ctx.s.rules.characters.find(character) else character
+    return name(character) if ctx.s.rules.data.characters.find(character) else character
 
 
 def as_card(ctx: Ctx, i: int, played: Card, as_name: object) -> Card:
@@ -48,7 +48,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     own_turn(ctx, m, i)
     if check_due(ctx):
         raise Refusal("check_pending", msg("The start-of-turn {check} comes first.",
-                                            check=name(s.rules.words["check"])), "turn.start")
+                                            check=name(s.rules.data.words["check"])), "turn.start")
     if s.phase != "play":
         raise Refusal("wrong_phase", msg("Cards are played after the draw phase."), "turn.play")
     turn_at_end(ctx, i)
@@ -76,7 +76,7 @@ def do_play(ctx: Ctx, m: Move, i: int) -> None:
     far = dist(s, i, j) if j is not None and j != i else 0
     if react := rules.reactions.get(PLAYED):
         each(react, ctx, i, card, j, m)
-    play = PLAYS.get(card.kind) or rules.plays[card.kind]
+    play = PLAYS.get(card.kind) or rules.actions.plays[card.kind]
     rules.resolve(ctx, i, card, played, m, lambda: play(ctx, i, card, j, m))
     ctx.log(played=card.name, card=played.name, target=j, distance=far)
 
@@ -102,7 +102,7 @@ def bang_allowed(ctx: Ctx, i: int) -> None:
     gun = cards_of(s).find(in_force(s, i, "weapon"))
     react = s.rules.reactions.get(BANG_LIMIT)
     if s.bangs >= 1 + (total(react, ctx, i) if react else 0) and not (ctx.char(i).unlimited_bang or (gun is not None and gun.rapid)):
-        raise Refusal("bang_limit", msg(s.rules.words["bang_limit"]), "turn.bang_limit")
+        raise Refusal("bang_limit", msg(s.rules.data.words["bang_limit"]), "turn.bang_limit")
 
 
 def play_bang(ctx: Ctx, i: int, card: Card, j: int, m: Move) -> None:
@@ -299,4 +299,4 @@ PLAYS = {
     "duel": play_duel, "general_store": play_general_store, "saloon": play_saloon,
     "barrel": play_blue, "scope": play_blue, "horse": play_blue, "jail": play_blue,
     "dynamite": play_blue, "weapon": play_blue,
-}   # and each ruleset's own kinds (`Ruleset.plays`)
+}   # and each ruleset's own kinds (`Ruleset.actions.plays`)

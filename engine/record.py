@@ -22,8 +22,8 @@ CHECK_KEYS = SEAT_KEYS | {"turn", "phase", "pending", "winner", "winners", "dist
 
 def check_keys(rules) -> set[str]:
     """What a record of this ruleset may expect: the core's keys and the ruleset's own
-    (`Ruleset.seat_fields`, `expect_keys`)."""
-    return CHECK_KEYS | set(rules.seat_fields) | set(rules.expect_keys)
+    (`Ruleset.records`: its `seat_fields`, `expect_keys`)."""
+    return CHECK_KEYS | set(rules.records.seat_fields) | set(rules.records.expect_keys)
 
 
 def load_record(data: str | bytes | dict) -> dict:
@@ -209,7 +209,7 @@ def check_state(state: State, expect: dict, where: str) -> tuple[int, list[str]]
     rules = state.rules
     for key, want in expect.items():
         try:
-            if key in SEAT_KEYS or key in rules.seat_fields:
+            if key in SEAT_KEYS or key in rules.records.seat_fields:
                 for name, v in want.items():
                     found = _seat_value(state, name, key)
                     if key == "in_play":
@@ -236,8 +236,8 @@ def check_state(state: State, expect: dict, where: str) -> tuple[int, list[str]]
             elif key == "reach":
                 for name, v in want.items():
                     verdict(f"reach {name}", sorted(v), sorted(reach(state, name)))
-            elif key in rules.expect_keys:
-                verdict(key, want, rules.expect_value(state, key))
+            elif key in rules.records.expect_keys:
+                verdict(key, want, rules.records.expect_value(state, key))
         except (Refusal, AttributeError, TypeError) as e:
             failed.append(f"{where}.{key}: cannot be checked: {e}")
     return passed, failed

@@ -27,8 +27,8 @@ class Seat:
     in_play: list[str] = field(default_factory=list)
     alive: bool = True
     ranges: dict = field(default_factory=dict)   # entered weapon ranges: {card name: range}
-    # A ruleset's own fields of a seat (`Ruleset.seat_fields`) are plain values set
-    # beside these when the header is read (Ruleset.read_seat): a clone copies them as is.
+    # A ruleset's own fields of a seat (`Ruleset.records.seat_fields`) are plain values set
+    # beside these when the header is read (`read_seat`): a clone copies them as is.
 
     def clone(self) -> "Seat":
         new = Seat.__new__(Seat)
@@ -74,9 +74,9 @@ class State:
     # players out once the open questions are answered: [(seat, source, card)] (a card that
     # eliminates several players settles them together, effects.Ctx.settle_falls)
     falling: list[tuple] = field(default_factory=list)
-    # A ruleset's own fields of the state (`Ruleset.read_extra`) are set beside these when the
-    # header is read (Ruleset.read_extra); a copy shares them until the ruleset's
-    # `copy_fields` gives the copy its own.
+    # A ruleset's own fields of the state are set beside these when the header is read
+    # (`Ruleset.records.read_extra`); a copy shares them until its `copy_fields` gives the
+    # copy its own.
 
     @property
     def ruleset(self) -> str:
@@ -92,7 +92,7 @@ class State:
         new.custom = self.custom          # read-only after setup
         new.turn_log = list(self.turn_log)
         new.falling = list(self.falling)
-        self.rules.copy_fields(new)
+        self.rules.records.copy_fields(new)
         return new
 
     # -- lookups ------------------------------------------------------------------------
@@ -148,7 +148,7 @@ class State:
             "turn": names[self.turn], "phase": self.phase, "bangs": self.bangs,
             "pending": [ask_dict(a, names) for a in self.pending],
             "winner": self.winner, "falling": [names[f[0]] for f in self.falling],
-            **self.rules.fields_dict(self),
+            **self.rules.records.fields_dict(self),
         }
 
 

@@ -12,16 +12,16 @@ from .state import State
 
 
 def cards_of(state: State) -> CardTable:
-    return state.rules.cards
+    return state.rules.data.cards
 
 
 def deck_size(state: State) -> int:
     """How many cards the ruleset's deck holds: the most a hand can ever count."""
-    return state.rules.deck_size
+    return state.rules.data.deck_size
 
 
 def chars_of(state: State) -> CharacterTable:
-    return state.rules.characters
+    return state.rules.data.characters
 
 
 def character(state: State, i: int) -> Character:
@@ -61,7 +61,7 @@ def weapon(state: State, i: int) -> tuple[str, int]:
         card = table.find(name)
         if card is not None and card.is_weapon:
             return card.name, seat.ranges.get(card.name, card.range or 1)
-    return state.rules.words["default_weapon"], COLT_RANGE
+    return state.rules.data.words["default_weapon"], COLT_RANGE
 
 
 class Geometry:
@@ -176,8 +176,8 @@ def winners(state: State) -> list[int]:
     if side is None:
         return []
     rules = state.rules
-    roles = rules.side_roles.get(side, ())
-    alone = side == rules.lone_side
+    roles = rules.data.side_roles.get(side, ())
+    alone = side == rules.data.lone_side
     return [k for k, s in enumerate(state.seats) if s.role in roles and (s.alive or not alone)]
 
 
@@ -220,8 +220,8 @@ def target_problem(state: State, i: int, card: Card, j: int) -> Refusal | None:
                            card.rule)
     elif card.target == "not_sheriff":
         rules = state.rules
-        if t.role == rules.leader:
-            return Refusal("jail_on_sheriff", msg(rules.words["no_jail_on_leader"]), card.rule)
+        if t.role == rules.data.leader:
+            return Refusal("jail_on_sheriff", msg(rules.data.words["no_jail_on_leader"]), card.rule)
         if has_kind(state, j, "jail"):
             return Refusal("duplicate_in_play", msg("{seat} already has a {card} in play.",
                                                     seat=t.name, card=name(card.name),

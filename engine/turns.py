@@ -69,7 +69,7 @@ def checks_due(ctx: Ctx) -> list[str]:
     s = ctx.s
     if s.phase != "start":
         return []
-    return [kind for kind in s.rules.start_checks if in_force(s, s.turn, kind)]
+    return [kind for kind in s.rules.data.start_checks if in_force(s, s.turn, kind)]
 
 
 def check_due(ctx: Ctx) -> str | None:
@@ -85,7 +85,7 @@ def _chosen_check(ctx: Ctx, m: Move, due: list[str]) -> str:
     if chosen is None:
         return due[0]
     card = cards_of(ctx.s).get(chosen)
-    free = ctx.s.rules.free_order
+    free = ctx.s.rules.data.free_order
     if card.kind not in due:
         raise Refusal("bad_check", msg("{seat} has no {card} to check for.",
                                        seat=ctx.name(ctx.s.turn), card=name(card.name),
@@ -126,7 +126,7 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
     due = checks_due(ctx)
     rules = s.rules
     if not due:
-        raise Refusal("no_check_due", msg(rules.words["no_check_due"], seat=ctx.name(i)),
+        raise Refusal("no_check_due", msg(rules.data.words["no_check_due"], seat=ctx.name(i)),
                       "turn.start")
     kind = _chosen_check(ctx, m, due)
     seat = s.seats[i]
@@ -138,16 +138,16 @@ def do_check(ctx: Ctx, m: Move, i: int) -> None:
         pass                                  # a card of the ruleset's own kind
     elif kind == "dynamite":                  # it goes off, or it passes on
         if passed:
-            ctx.say("dynamite", msg(rules.words["dynamite_hit"], card=name_of(name),
+            ctx.say("dynamite", msg(rules.data.words["dynamite_hit"], card=name_of(name),
                                     seat=seat.name))
             ctx.hit(i, 3, None, name)
         else:
             pass_on(ctx, i, kind, name)
     else:
         if passed:
-            ctx.say("jail", msg(rules.words["jail_free"], card=name_of(name), seat=seat.name))
+            ctx.say("jail", msg(rules.data.words["jail_free"], card=name_of(name), seat=seat.name))
         else:
-            ctx.say("jail", msg(rules.words["jail_stays"], card=name_of(name), seat=seat.name))
+            ctx.say("jail", msg(rules.data.words["jail_stays"], card=name_of(name), seat=seat.name))
             ctx.next_turn()
             ctx.log(jailed_before=i)      # a ruleset's move may still follow (before the next)
             return
@@ -177,7 +177,7 @@ def draw_rule(ctx: Ctx, i: int) -> DrawRule:
     """Seat i's draw phase this turn: its character's hook, as the ruleset has it."""
     hook = ctx.char(i).draw
     rules = ctx.s.rules
-    rule = (rules.draws.get(hook) if rules.draws else None) or DRAWS.get(hook, PLAIN)
+    rule = (rules.data.draws.get(hook) if rules.data.draws else None) or DRAWS.get(hook, PLAIN)
     react = rules.reactions.get(DRAW)
     return fold(react, rule, ctx, i) if react else rule
 
@@ -197,7 +197,7 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
     s = ctx.s
     if check_due(ctx):
         raise Refusal("check_pending", msg("{seat} must first {check} for the {card}.",
-                                           seat=ctx.name(i), check=name(s.rules.words["check"]),
+                                           seat=ctx.name(i), check=name(s.rules.data.words["check"]),
                                            card=name(has_kind(s, i, check_due(ctx))),
             you={"seat": N_("You must first {check} for the {card}.")}),
                       "turn.start")

@@ -19,7 +19,7 @@ def said(text: str) -> dict | str:
 
 def _role_is_public(state: State, i: int) -> bool:
     seat = state.seats[i]
-    return seat.role == state.rules.leader or not seat.alive or state.winner is not None
+    return seat.role == state.rules.data.leader or not seat.alive or state.winner is not None
 
 
 def _card(state: State, name: str, ranges: dict) -> dict:
@@ -46,7 +46,7 @@ def _seat(state: State, i: int) -> dict:
         "falls": state.falls(i),      # out once the open questions are answered
         "role": seat.role if _role_is_public(state, i) and seat.role != "unknown" else None,
     }
-    row.update(state.rules.seat_view(state, i))
+    row.update(state.rules.views.seat_view(state, i))
     return row
 
 
@@ -57,18 +57,18 @@ def public_view(state: State) -> dict:
     return {
         "ruleset": state.ruleset,
         "parts": list(rules.parts),       # the parts its ruleset is composed with
-        "features": dict(rules.features),
+        "features": dict(rules.data.features),
         "mode": state.mode,
         "seats": [_seat(state, i) for i in range(len(state.seats))],
         "turn": names[state.turn],
         "phase": state.phase,
         "bangs": state.bangs,
         "pending": [ask_dict(a, names) for a in state.pending],
-        "winner": ({"side": state.winner, "text": said(rules.sides[state.winner]),
-                    "roles": list(rules.side_roles.get(state.winner, ())),
+        "winner": ({"side": state.winner, "text": said(rules.data.sides[state.winner]),
+                    "roles": list(rules.data.side_roles.get(state.winner, ())),
                     "seats": [names[k] for k in winners(state)]}
                    if state.winner else None),
-        **rules.public_fields(state),
+        **rules.views.public_fields(state),
     }
 
 
@@ -100,7 +100,7 @@ def _phone_public(pub: dict) -> dict:
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
     names = [x.name for x in state.seats]
-    me = {"name": s.name, "role": s.role, "goal": said(state.rules.goals.get(s.role, "")),
+    me = {"name": s.name, "role": s.role, "goal": said(state.rules.data.goals.get(s.role, "")),
           "character": s.character, "ability": said(character(state, i).ability),
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
           "asked": [ask_dict(a, names) for a in state.asks_for(i)]}
@@ -111,5 +111,5 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     if s.alive and state.winner is None:
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
-        me.update(state.rules.phone_extras(state, s.name))
+        me.update(state.rules.views.phone_extras(state, s.name))
     return {**phone_pub, "me": me}

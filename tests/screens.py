@@ -295,7 +295,7 @@ def foreign_words(lang: str, extra_names=()) -> frozenset[str]:
         from companion.looks import look_of
         names = set()
         for rules in RULESETS.values():
-            for n in [c.name for c in rules.cards.rows] + list(rules.characters.names()) \
+            for n in [c.name for c in rules.data.cards.rows] + list(rules.data.characters.names()) \
                     + list(look_of(rules).names):          # Legends: its Feats' names
                 names |= _words(n)
         # words English and the page share by nature (BANG!, OK), and the record's word

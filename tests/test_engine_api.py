@@ -49,7 +49,7 @@ def test_every_rule_a_refusal_cites_exists():
 def test_every_card_and_character_names_an_existing_rule():
     rows = list(BASE_CARDS) + list(BASE_CHARACTERS) + list(LEGEND_CHARACTERS)
     for rules in RULESETS.values():
-        rows += list(rules.cards) + list(rules.characters)
+        rows += list(rules.data.cards) + list(rules.data.characters)
     assert [r.name for r in rows if r.rule not in RULES] == []
 
 

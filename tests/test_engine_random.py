@@ -21,9 +21,9 @@ def check_invariants(before, move, after):
         assert s.hand >= 0, f"{s.name} has a negative hand"
         if not s.alive:
             assert s.hand == 0 and s.in_play == [], f"eliminated {s.name} kept cards"
-        if after.rules.features.get("fame"):        # a field only Legends' seats have
+        if after.rules.data.features.get("fame"):        # a field only Legends' seats have
             assert 0 <= s.fame <= 5 and (not s.legend or s.fame == 0), f"{s.name}'s fame is off"
-    if after.rules.features.get("feats"):           # a field only Legends' states have
+    if after.rules.data.features.get("feats"):           # a field only Legends' states have
         assert len(after.feats) <= 5, "more than 5 Feats revealed"
         for f in after.feats:
             assert all(n > 0 for n in f["tokens"].values())

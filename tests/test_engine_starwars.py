@@ -180,7 +180,7 @@ def test_a_new_game_keeps_the_survivors_ability_cards_and_may_pass_vader_on():
 
 def test_every_rule_the_rulesets_cite_exists():
     for rules in engine.RULESETS.values():
-        cited = [r for _, r in rules.why_not.values()] + [d["rule"] for d in rules.decisions.values()]
+        cited = [r for _, r in rules.data.why_not.values()] + [d["rule"] for d in rules.data.decisions.values()]
         assert [r for r in cited if r not in rules.book.entries] == []
 
 

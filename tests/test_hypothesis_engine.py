@@ -92,7 +92,7 @@ class EngineMachine(RuleBasedStateMachine):
             assert 0 <= seat.hand <= deck_size(s), f"{seat.name}'s hand is {seat.hand}"
             if not seat.alive:
                 assert seat.hand == 0 and seat.in_play == []
-            if s.rules.features.get("fame"):     # a field only Legends' seats have
+            if s.rules.data.features.get("fame"):     # a field only Legends' seats have
                 assert 0 <= seat.fame <= 5
         for a in s.pending:
             assert s.seats[a.seat].alive, "a question is put to an eliminated player"
@@ -107,7 +107,7 @@ class EngineMachine(RuleBasedStateMachine):
         s = self.state
         if s.winner is not None:
             return
-        leader = engine.rules_of(s).leader
+        leader = engine.rules_of(s).data.leader
         hidden = {x.name for x in s.seats if x.alive and x.role != leader}
         public = engine.public_view(s)
         for seat in public["seats"]:

@@ -475,7 +475,7 @@ def test_a_rulesets_own_words_only_at_its_tables(app, scratch):
 
 @pytest.mark.parametrize("lang", ["hu", "ru"])
 def test_what_a_card_adds_in_the_catalogue_is_in_the_pages_catalog(lang):
-    """The play sheet shows what a ruleset adds to a card (Ruleset.card_info: Star Wars'
+    """The play sheet shows what a ruleset adds to a card (Ruleset.views.card_info: Star Wars'
     Encounter with Destiny effects) through tname(): its catalog must hold those words,
     or a Russian phone asks "Draw a card." in English (issue 22's audit found it)."""
     import json as _json
@@ -494,8 +494,8 @@ def test_what_a_card_adds_in_the_catalogue_is_in_the_pages_catalog(lang):
             elif isinstance(value, (list, tuple)):
                 for v in value:
                     walk(v)
-        for card in rules.cards.rows:
-            walk(rules.card_info(card))
+        for card in rules.data.cards.rows:
+            walk(rules.views.card_info(card))
         for page in ("phone", "host"):
             body = i18n.page_catalog(lang, ruleset, page)[1].decode()
             shown = _json.loads(body[len("export default "):].rstrip().rstrip(";"))["m"]

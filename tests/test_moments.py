@@ -5,6 +5,8 @@ that forbids Beer for a round is a reaction to the moments a Beer is played or a
 with, with its own refusal code), tried here on rulesets made in the test itself."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine import RULESETS, Refusal, apply
@@ -36,7 +38,8 @@ class NoBeerRound(type(BASE)):
 class ThreePlayers(type(BASE)):
     """The base game with a role mix for 3 (a data row)."""
     name = "three"
-    role_mix = {**BASE.role_mix, 3: ("deputy", "outlaw", "renegade")}
+    data = replace(BASE.data,
+                   role_mix={**BASE.data.role_mix, 3: ("deputy", "outlaw", "renegade")})
 
 
 def state_of(rules, **header):

@@ -11,7 +11,8 @@ import engine
 from engine import RULESETS, RecordError, Refusal, apply, initial_state
 from engine.moments import CHECK_CARD, ROUND_START, SETTLE, WON
 from engine.parts import Part, composed
-from engine.rulesets import PARTS_BY_NAME, _composed, compose, counted_parts, player_counts
+from engine.rulesets import PARTS_BY_NAME
+from engine.start import _composed, compose, counted_parts, player_counts
 from engine.say import N_, english, msg
 from engine.start import deal
 
@@ -246,8 +247,8 @@ def test_a_record_expects_a_parts_field_and_its_refusal_code_is_the_composed_rul
 def test_composition_joins_in_order_and_merges_dicts():
     rules = composed(BASE, (Three(), Events()))
     assert rules.parts == ("toy_three", "toy_events")
-    assert rules.sides["deputy"] == "The Deputy wins." and rules.sides["sheriff"]
-    assert set(rules.role_mix) == {3, 4, 5, 6, 7}
+    assert rules.data.sides["deputy"] == "The Deputy wins." and rules.data.sides["sheriff"]
+    assert set(rules.data.role_mix) == {3, 4, 5, 6, 7}
     assert rules.reactions[WON] == (final_hit,) and CHECK_CARD in rules.reactions
     assert type(rules).__mro__[1] is type(BASE)
 

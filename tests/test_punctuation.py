@@ -34,8 +34,8 @@ def exclaimed_names() -> list[str]:
     """Every card, character and role name of every ruleset that ends in "!"."""
     out = set()
     for rules in engine.RULESETS.values():
-        out |= {c.name for c in rules.cards if c.name.endswith("!")}
-        out |= {c.name for c in rules.characters if c.name.endswith("!")}
+        out |= {c.name for c in rules.data.cards if c.name.endswith("!")}
+        out |= {c.name for c in rules.data.characters if c.name.endswith("!")}
     return sorted(out)
 
 

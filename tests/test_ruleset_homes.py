@@ -40,23 +40,24 @@ def core_files(root: Path = ROOT) -> list[Path]:
 def own_names(rules) -> tuple[set[str], set[str]]:
     """What only this ruleset has, as it would be written in a file: (names, words of its
     move vocabulary, found only as a key in quotes)."""
-    base_cards = {c.name for c in BASE.cards.rows}
-    base_chars = {c.name for c in BASE.characters.rows}
-    core_hooks = {h for c in BASE.characters.rows for h in (c.draw, c.on_hit)}
-    names = set(rules.codes) | set(rules.draws)
-    names |= {c.name for c in rules.cards.rows} - base_cards
-    names |= {c.name for c in rules.characters.rows} - base_chars
+    base_cards = {c.name for c in BASE.data.cards.rows}
+    base_chars = {c.name for c in BASE.data.characters.rows}
+    core_hooks = {h for c in BASE.data.characters.rows for h in (c.draw, c.on_hit)}
+    names = set(rules.codes) | set(rules.data.draws)
+    names |= {c.name for c in rules.data.cards.rows} - base_cards
+    names |= {c.name for c in rules.data.characters.rows} - base_chars
     names |= THINGS.get(rules.name, set())                           # Legends' Feats
-    names |= set(rules.header_keys) | set(rules.seat_fields) | set(rules.counts)
-    names |= set(rules.expect_keys)
-    for table in (rules.characters, *SIDES.get(rules.name, ())):
+    names |= set(rules.records.header_keys) | set(rules.records.seat_fields)
+    names |= set(rules.records.counts)
+    names |= set(rules.records.expect_keys)
+    for table in (rules.data.characters, *SIDES.get(rules.name, ())):
         for c in table.rows:
             names |= {h for h in (c.draw, c.on_hit) if h} - core_hooks
             names |= {f.name for f in dataclasses.fields(c)} - {
                 f.name for f in dataclasses.fields(Character)}
-    keys = own_words(rules.vocab) | set(rules.abilities)
-    keys |= (set(rules.features) | set(rules.decisions)) - set(BASE.features) - set(BASE.decisions)
-    keys |= {c.kind for c in rules.cards.rows} - {c.kind for c in BASE.cards.rows}
+    keys = own_words(rules.vocab) | set(rules.actions.abilities)
+    keys |= (set(rules.data.features) | set(rules.data.decisions)) - set(BASE.data.features) - set(BASE.data.decisions)
+    keys |= {c.kind for c in rules.data.cards.rows} - {c.kind for c in BASE.data.cards.rows}
     keys |= set(rules.parts)                     # a part's name, as a key ("parts": [...])
     return names, keys - SHARED
 
@@ -102,7 +103,7 @@ def _without_base_names(line: str) -> str:
     return line
 
 
-BASE_NAMES = sorted({c.name for c in BASE.cards.rows} | {c.name for c in BASE.characters.rows},
+BASE_NAMES = sorted({c.name for c in BASE.data.cards.rows} | {c.name for c in BASE.data.characters.rows},
                     key=len, reverse=True)
 
 
@@ -171,7 +172,7 @@ def test_a_parts_names_are_searched_too(tmp_path, monkeypatch):
     """A part (engine/parts.py) is held to the same rule: a core file naming its refusal
     code, its header key, its name or its words is caught."""
     from engine.parts import Part
-    from engine.rulesets import _composed
+    from engine.start import _composed
 
     class Toy(Part):
         name = "toy_noon"

@@ -86,12 +86,12 @@ def test_no_ruleset_name_is_compared_outside_the_ruleset_homes():
 def test_every_ruleset_declares_what_the_core_reads():
     for name, rules in engine.RULESETS.items():
         assert rules.name == name
-        assert rules.leader in rules.roles
+        assert rules.data.leader in rules.data.roles
         for n in range(4, 8):
-            assert len(rules.role_mix[n]) == n and set(rules.role_mix[n]) <= set(rules.roles)
-        assert set(rules.goals) == set(rules.roles)
-        assert {"life", "check", "character", "leader"} <= set(rules.words)
-        assert rules.title and list(rules.characters) and list(rules.cards)
+            assert len(rules.data.role_mix[n]) == n and set(rules.data.role_mix[n]) <= set(rules.data.roles)
+        assert set(rules.data.goals) == set(rules.data.roles)
+        assert {"life", "check", "character", "leader"} <= set(rules.data.words)
+        assert rules.title and list(rules.data.characters) and list(rules.data.cards)
 
 
 def test_every_ruleset_has_its_look_in_the_companion():
@@ -99,14 +99,14 @@ def test_every_ruleset_has_its_look_in_the_companion():
     assert set(looks.LOOKS) == set(engine.RULESETS)
     for name, rules in engine.RULESETS.items():
         look = looks.look_of(rules)
-        assert look.hint and set(look.role_marks) == set(rules.roles), name
-        assert set(look.blue_hints) <= {c.name for c in rules.cards.rows}, name
+        assert look.hint and set(look.role_marks) == set(rules.data.roles), name
+        assert set(look.blue_hints) <= {c.name for c in rules.data.cards.rows}, name
 
 
 def _named_for_one(members, rulesets) -> list[str]:
     """The members whose name holds a word of a card's or a character's name (words of 4
     letters or more: "jourdonnais", "calamity", "barrel", "volcanic")."""
-    words = {w for rules in rulesets for row in (*rules.cards.rows, *rules.characters.rows)
+    words = {w for rules in rulesets for row in (*rules.data.cards.rows, *rules.data.characters.rows)
              for w in re.findall(r"[a-z]{4,}", row.name.casefold())}
     return sorted(m for m in members if set(re.findall(r"[a-z]+", m.casefold())) & words)
 

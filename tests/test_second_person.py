@@ -219,8 +219,8 @@ def test_the_pages_name_a_card_by_its_kind_where_an_edition_has_its_own():
     base = RULESETS["base"]
     replaced = set()
     for rules in RULESETS.values():
-        theirs = {c.kind: c.name for c in rules.cards.rows}
-        replaced |= {c.name for c in base.cards.rows
+        theirs = {c.kind: c.name for c in rules.data.cards.rows}
+        replaced |= {c.name for c in base.data.cards.rows
                      if c.kind in theirs and theirs[c.kind] != c.name and c.kind != "weapon"}
     assert "Panic!" in replaced and "BANG!" not in replaced
     said = []

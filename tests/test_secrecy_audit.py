@@ -35,7 +35,7 @@ def app(tmp_path_factory):
 
 def role_words(state, lang: str) -> dict[str, str]:
     """{seat name: the name of his role as a page in `lang` shows it}."""
-    words = engine.rules_of(state).words.get("roles", {})
+    words = engine.rules_of(state).data.words.get("roles", {})
     return {s.name: i18n.sentence(role_name(words.get(s.role, s.role)), lang)
             for s in state.seats}
 
@@ -114,7 +114,7 @@ def secrets_of(state) -> tuple[set[str], set[str]]:
     """(the seats whose roles are hidden, the role names of players out of the game)."""
     if state.winner is not None:
         return set(), set()
-    leader = engine.rules_of(state).leader
+    leader = engine.rules_of(state).data.leader
     return ({s.name for s in state.seats if s.alive and s.role != leader},
             {s.role for s in state.seats if not s.alive})
 
@@ -192,7 +192,7 @@ def test_an_undone_elimination_tells_no_role(app, monkeypatch):
         t.deal()
         table = t.tables().get(t.id)
         eve = next(s.name for s in table.state.seats
-                   if s.role != engine.rules_of(table.state).leader)
+                   if s.role != engine.rules_of(table.state).data.leader)
         alive = lambda: next(s for s in table.state.seats if s.name == eve).alive  # noqa: E731
         spies = spy(t, names)
         assert t.emit(eve, "move", {"set": {"life": 0}})["ok"]

@@ -38,13 +38,13 @@ BASE, SW = RULESETS["base"], RULESETS["starwars"]
 
 def base_words() -> set[str]:
     """The English base-game words the edition has its own for."""
-    sw_names = {c.name for c in SW.cards.rows} | {c.name for c in SW.characters.rows}
-    out = {c.name for c in BASE.cards.rows if c.name not in sw_names}
-    out |= {c.name for c in BASE.characters.rows}
-    out |= set(BASE.words["roles"].values()) - set(SW.words["roles"].values())
-    out.add(BASE.words["default_weapon"])
-    if BASE.words["life"] != SW.words["life"]:
-        out.add(BASE.words["life"])
+    sw_names = {c.name for c in SW.data.cards.rows} | {c.name for c in SW.data.characters.rows}
+    out = {c.name for c in BASE.data.cards.rows if c.name not in sw_names}
+    out |= {c.name for c in BASE.data.characters.rows}
+    out |= set(BASE.data.words["roles"].values()) - set(SW.data.words["roles"].values())
+    out.add(BASE.data.words["default_weapon"])
+    if BASE.data.words["life"] != SW.data.words["life"]:
+        out.add(BASE.data.words["life"])
     return out
 
 
@@ -57,8 +57,8 @@ def stem(word: str, lang: str) -> str:
 
 def patterns(lang: str) -> list[tuple[str, re.Pattern]]:
     allowed = {i18n.gettext(w, lang).casefold()
-               for w in [c.name for c in SW.cards.rows] + [c.name for c in SW.characters.rows]
-               + list(SW.words["roles"].values()) + [SW.words["life"], SW.words["check"]]}
+               for w in [c.name for c in SW.data.cards.rows] + [c.name for c in SW.data.characters.rows]
+               + list(SW.data.words["roles"].values()) + [SW.data.words["life"], SW.data.words["check"]]}
     out = []
     for word in sorted(base_words()):
         said = i18n.gettext(word, lang)

@@ -121,8 +121,8 @@ def extracted(source: str) -> set[str]:
 
 LITERALS = set().union(*(extracted(p.read_text()) for p in _files()))
 # the names a reader's language spells otherwise: a message gives them through name()
-NAMES = {c.name for rules in engine.RULESETS.values() for c in rules.cards} | \
-        {c.name for rules in engine.RULESETS.values() for c in rules.characters}
+NAMES = {c.name for rules in engine.RULESETS.values() for c in rules.data.cards} | \
+        {c.name for rules in engine.RULESETS.values() for c in rules.data.characters}
 
 
 class Texts:

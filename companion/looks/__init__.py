@@ -32,19 +32,19 @@ def page_data(rules) -> dict:
     of each kind, the blue cards for the in-play picker, the winning roles of each side,
     the leader's role, the features and the theme."""
     look = look_of(rules)
-    names = rules.words.get("roles") or {r: r.replace("_", " ").title() for r in rules.roles}
+    names = rules.data.words.get("roles") or {r: r.replace("_", " ").title() for r in rules.data.roles}
     kinds: dict = {}
-    for c in rules.cards.rows:
+    for c in rules.data.cards.rows:
         kinds.setdefault(c.kind, c.name)
     blue = [{"name": c.name, "kind": c.kind, "range": c.range, "entered": c.entered_range,
              "hint": look.blue_hints.get(c.name, "")}
-            for c in rules.cards.rows if c.colour == "blue"]
-    plain = {k: v for k, v in rules.words.items() if isinstance(v, str) and "{" not in v}
-    return {**plain, "roles": dict(names), "leader_role": rules.leader,
+            for c in rules.data.cards.rows if c.colour == "blue"]
+    plain = {k: v for k, v in rules.data.words.items() if isinstance(v, str) and "{" not in v}
+    return {**plain, "roles": dict(names), "leader_role": rules.data.leader,
             "role_info": {r: {"label": names.get(r, r), "mark": look.role_marks.get(r, "•")}
-                          for r in rules.roles},
+                          for r in rules.data.roles},
             "kinds": kinds, "blue": blue, "default_range": COLT_RANGE,
-            "features": dict(rules.features), "theme": look.theme}
+            "features": dict(rules.data.features), "theme": look.theme}
 
 
 def page_words(rules) -> dict:

@@ -11,7 +11,7 @@ names an event.
 from __future__ import annotations
 
 from ...moves import COUNT, FLAG, TEXT
-from ...parts import Part
+from ...parts import Actions, Part
 from ...say import N_, msg, name
 from . import rules
 from .codes import CODES
@@ -37,11 +37,10 @@ class EventDecks(Part):
                                   "new_identity": TEXT, "vendetta": FLAG, "peyote": TEXT,
                                   "handcuffs": TEXT}},
              "words": {"event_revealed": N_("the event revealed")}}
-    data = {"abilities": rules.ABILITIES,
-            "host_moves": {"event_revealed": rules.host_event},
-            "referee_moves": {"event_revealed": rules.seat_event},
-            "tracker_moves": {"event_revealed": rules.seat_event},
-            "why_not": {"roulette": (N_("Against Russian Roulette only a Missed! helps."),
+    actions = Actions(abilities=rules.ABILITIES, host={"event_revealed": rules.host_event},
+                      referee={"event_revealed": rules.seat_event},
+                      tracker={"event_revealed": rules.seat_event})
+    data = {"why_not": {"roulette": (N_("Against Russian Roulette only a Missed! helps."),
                                      "event.russian_roulette"),
                         "ricochet": (N_("Only a Missed! saves the card from a Ricochet."),
                                      "event.ricochet"),

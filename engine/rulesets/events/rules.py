@@ -85,11 +85,11 @@ def host_event(ctx: Ctx, m) -> None:
     if now is not None and now.final:
         raise Refusal("event_final", msg("{event} stays until the game ends.",
                                          event=name(now.name)), now.rule)
-    leader = s.rules.leader
+    leader = s.rules.data.leader
     if s.phase != "start" or s.pending or s.turn_log or s.seats[s.turn].role != leader:
         raise Refusal("event_not_now", msg("An event is entered at the start of the {leader}'s "
                                            "turn, before his first move.",
-                                           leader=name(s.rules.words["leader"])), "event.deck")
+                                           leader=name(s.rules.data.words["leader"])), "event.deck")
     enter(ctx, e, s.turn, by_host=True)
 
 
@@ -514,7 +514,7 @@ def new_identity(ctx: Ctx, m, i: int, value) -> None:
     if s.phase != "start" or s.turn_log:
         raise Refusal("event_not_now", msg("{event}: at the start of the turn, before its "
                                            "draw!s.", event=name(e.name)), e.rule)
-    char = s.rules.characters.find(value) if isinstance(value, str) else None
+    char = s.rules.data.characters.find(value) if isinstance(value, str) else None
     if char is None:
         raise Refusal("unknown_card", msg("No character called {name}.", name=str(value)[:60]),
                       e.rule)

@@ -12,7 +12,9 @@ from ...characters import Character
 from ...moves import CORE as CORE_WORDS, COUNT, FLAG, TEXT, TEXTS
 from ...say import N_
 from ...rulebook import CORE as CORE_BOOK
-from ..base import Playouts, Ruleset
+from dataclasses import replace
+
+from ..base import BASE_DATA, Actions, Playouts, Records, Ruleset, Views
 from . import abilities as sides
 from .advice import ability_options, feat_options
 from .characters import LEGEND_CHARS
@@ -35,50 +37,15 @@ class LegendsPlayouts(Playouts):
         return _legend_moves(rng, state, by)
 
 
-class Legends(Ruleset):
-    name = "legends"
-    title = N_("BANG! Legends")
-    features = {"feats": True, "fame": True, "legend_sides": True}
-    book = CORE_BOOK.plus((N_("BANG! Legends"), "legends"), LEGENDS_RULES,
-                          {"legend": "legends"})  # the legend sides' entries too
+class LegendsRecords(Records):
+    """Its fields of a record: the revealed Feats (`state.feats`, the header's `feats`),
+    each seat's `legend` and `fame`."""
     seat_fields = ("legend", "fame")
     expect_keys = ("feats",)
     header_keys = ("feats",)
-    codes = CODES
     counts = {"fame": (0, 5, N_("Fame"), N_("fame"))}
-    why_not = sides.WHY_NOT_EVADE
-    draws = sides.DRAWS
-    abilities = sides.ABILITIES
-    vocab = CORE_WORDS.plus(
-        actions={"jail": {"discard": TEXT}, "perform": TEXT, "boast": TEXT, "claim": TEXT},
-        options={"reveal": (TEXT, TEXTS), "shoot": FLAG, "show": TEXTS},
-        keys={"draw": {"give": TEXT}, "ability": {"bang": TEXT, "panic": TEXT},
-              "set": {"fame": COUNT}},
-        words={"fame": N_("fame"), "perform": N_("performing a Feat"),
-               "boast": N_("boasting"), "claim": N_("claiming a Feat"),
-               "jail": N_("leaving Jail with a heart"), "give": N_("the card given"),
-               "show": N_("the cards shown")})
 
-    @property
-    def referee_moves(self) -> dict:
-        return {"perform": do_perform, "boast": do_boast, "claim": do_claim,
-                "jail": do_jail_discard}
-
-    @property
-    def tracker_moves(self) -> dict:
-        return {"perform": do_perform, "boast": do_boast, "claim": do_claim}
-
-    def character(self, state, i: int) -> Character:
-        seat = state.seats[i]
-        if seat.legend:
-            return LEGEND_CHARS.get(seat.character)
-        return self.characters.get(seat.character)
-
-    def start_hand(self, k, leader_at, n, max_life, ch, options) -> int:
-        """4 cards each; the 6th and 7th in turn order get 5."""
-        return 5 if (k - leader_at) % n >= 5 else 4
-
-    def deal_extra(self, header: dict, rng) -> None:
+    def deal_extra(self, header: dict, rng, rules) -> None:
         header["feats"] = [{"name": rng.choice(FEATS).name, "tokens": {}}]
 
     def read_seat(self, d: dict, where: str, need) -> dict:
@@ -88,7 +55,6 @@ class Legends(Ruleset):
         return {"legend": bool(d.get("legend", False)), "fame": fame}
 
     def read_extra(self, record: dict, state, need) -> None:
-        super().read_extra(record, state, need)
         state.feats = read_feats(record.get("feats", []), state.seats, need)
 
     def copy_fields(self, new) -> None:
@@ -100,16 +66,10 @@ class Legends(Ruleset):
     def expect_value(self, state, key: str):
         return {f["name"]: f["tokens"] for f in state.feats}
 
-    # the legend sides and The Oregon Trail, reacting to the core's moments (abilities.py)
-    reactions = sides.REACTIONS
 
-    def answer_options(self, state, i, ask, options):
-        return sides.answer_options(state, i, ask, options, self.character(state, i),
-                                    self.words["check"])
-
-    def hand_limit(self, life: int) -> int:
-        """At 1 life a player may still keep 2 cards."""
-        return 2 if life == 1 else max(0, life)
+class LegendsViews(Views):
+    """What its views add: a seat's legend side and fame, the Feats, a phone's Feats and
+    legend abilities."""
 
     def seat_view(self, state, i: int) -> dict:
         seat = state.seats[i]
@@ -120,6 +80,51 @@ class Legends(Ruleset):
 
     def phone_extras(self, state, seat: str) -> dict:
         return {"feats": feat_options(state, seat), "abilities": ability_options(state, seat)}
+
+class Legends(Ruleset):
+    name = "legends"
+    title = N_("BANG! Legends")
+    data = replace(BASE_DATA, features={"feats": True, "fame": True, "legend_sides": True},
+                   why_not=sides.WHY_NOT_EVADE, draws=sides.DRAWS)
+    book = CORE_BOOK.plus((N_("BANG! Legends"), "legends"), LEGENDS_RULES,
+                          {"legend": "legends"})  # the legend sides' entries too
+    codes = CODES
+    actions = Actions(referee={"perform": do_perform, "boast": do_boast, "claim": do_claim,
+                               "jail": do_jail_discard},
+                      tracker={"perform": do_perform, "boast": do_boast, "claim": do_claim},
+                      abilities=sides.ABILITIES)
+    records = LegendsRecords()
+    views = LegendsViews()
+    vocab = CORE_WORDS.plus(
+        actions={"jail": {"discard": TEXT}, "perform": TEXT, "boast": TEXT, "claim": TEXT},
+        options={"reveal": (TEXT, TEXTS), "shoot": FLAG, "show": TEXTS},
+        keys={"draw": {"give": TEXT}, "ability": {"bang": TEXT, "panic": TEXT},
+              "set": {"fame": COUNT}},
+        words={"fame": N_("fame"), "perform": N_("performing a Feat"),
+               "boast": N_("boasting"), "claim": N_("claiming a Feat"),
+               "jail": N_("leaving Jail with a heart"), "give": N_("the card given"),
+               "show": N_("the cards shown")})
+
+    def character(self, state, i: int) -> Character:
+        seat = state.seats[i]
+        if seat.legend:
+            return LEGEND_CHARS.get(seat.character)
+        return self.data.characters.get(seat.character)
+
+    def start_hand(self, k, leader_at, n, max_life, ch, options) -> int:
+        """4 cards each; the 6th and 7th in turn order get 5."""
+        return 5 if (k - leader_at) % n >= 5 else 4
+
+    # the legend sides and The Oregon Trail, reacting to the core's moments (abilities.py)
+    reactions = sides.REACTIONS
+
+    def answer_options(self, state, i, ask, options):
+        return sides.answer_options(state, i, ask, options, self.character(state, i),
+                                    self.data.words["check"])
+
+    def hand_limit(self, life: int) -> int:
+        """At 1 life a player may still keep 2 cards."""
+        return 2 if life == 1 else max(0, life)
 
     playouts = LegendsPlayouts()
 

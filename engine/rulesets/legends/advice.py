@@ -33,7 +33,7 @@ def _feat_move(state: State, seat: str, verb: str, name: str) -> dict:
 def feat_options(state: State, seat: str) -> list[dict]:
     """For each revealed Feat: its text, its tokens, and whether seat may perform, boast
     about or claim it now (with the reason when not). Tables with Feats only."""
-    if not state.rules.features.get("feats"):
+    if not state.rules.data.features.get("feats"):
         return []
     i = state.index(seat)
     legend = state.seats[i].legend

@@ -107,7 +107,7 @@ def feat_named(ctx: Ctx, name: object) -> tuple[int, Feat | None]:
 
 
 def _legends(ctx: Ctx) -> None:
-    if not ctx.s.rules.features.get("feats"):
+    if not ctx.s.rules.data.features.get("feats"):
         raise Refusal("bad_move", msg("Feats belong to BANG! Legends."), "legends.feats")
 
 

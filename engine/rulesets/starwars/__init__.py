@@ -19,7 +19,7 @@ from ...plays import play_blue
 from ...moments import ANSWERED, CHECKED
 from ...turns import pass_on
 from ...rulebook import CORE as CORE_BOOK
-from ..base import Ruleset
+from ..base import Actions, Data, Records, Ruleset, Views
 from . import data, playout
 from .abilities import repeat
 from .advice import phone_extras
@@ -55,58 +55,46 @@ def destiny_next(ctx, ask) -> None:
         destiny_after(ctx, ask)
 
 
-class StarWars(Ruleset):
-    name = "starwars"
-    title = N_("BANG! Star Wars")
-    cards = data.SW_CARDS
-    characters = data.ABILITIES
-    deck_size = 80                # the rulebook's count; the cards carry no ranks or suits
-    roles = data.ROLES
-    leader = "vader"
-    role_mix = data.ROLE_MIX
-    goals = data.GOALS
-    sides = data.SIDES
-    side_roles = data.SIDE_ROLES
-    leader_side, against_side, lone_side = "empire", "rebels", "bounty_hunter"
-    reward = ("rebel", N_("reward for eliminating a Rebel"))
-    penalty = ("stormtrooper", msg("{seat}, Darth Vader, eliminated a Stormtrooper and discards "
-                                  "every card in hand and in play.",
+SW_DATA = Data(
+    cards=data.SW_CARDS,
+    characters=data.ABILITIES,
+    deck=80,                      # the rulebook's count; the cards carry no ranks or suits
+    roles=data.ROLES,
+    leader="vader",
+    leader_bonus=1,
+    role_mix=data.ROLE_MIX,
+    goals=data.GOALS,
+    sides=data.SIDES,
+    side_roles=data.SIDE_ROLES,
+    leader_side="empire", against_side="rebels", lone_side="bounty_hunter",
+    reward=("rebel", N_("reward for eliminating a Rebel")),
+    penalty=("stormtrooper", msg("{seat}, Darth Vader, eliminated a Stormtrooper and discards "
+                                 "every card in hand and in play.",
         you={"seat": N_("You, Darth Vader, eliminated a Stormtrooper and discard every card in "
-                        "hand and in play.")}))
-    no_reward = data.NO_REWARD
-    no_reward_note = N_("A Rebel eliminated by {card}: nobody draws a reward.")
-    words = data.WORDS
-    features = {"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
-                "custom_abilities": True, "entered_ranges": True, "named_checks": True}
-    decisions = data.DECISIONS
-    custom_decision = "custom_ability"
-    why_not = data.WHY_NOT
-    codes = data.CODES
-    rule_for = {**{base.rule: mine.rule for mine in data.SW_CARDS.rows
-                   for base in BASE.rows if base.kind == mine.kind and base.rule and
-                   not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
-                **data.RULE_FOR}
-    book = CORE_BOOK.plus((N_("BANG! Star Wars"), "sw"), SW_RULES)
-    start_checks = ("dynamite", "hope", "jail")     # Trash Compactor, A New Hope, Carbonite
-    free_order = frozenset({"dynamite", "hope"})    # Carbonite always last
+                        "hand and in play.")})),
+    no_reward=data.NO_REWARD,
+    no_reward_note=N_("A Rebel eliminated by {card}: nobody draws a reward."),
+    words=data.WORDS,
+    features={"energy": True, "checks": "pass_fail", "destiny": True, "ability_cards": True,
+              "custom_abilities": True, "entered_ranges": True, "named_checks": True},
+    decisions=data.DECISIONS,
+    custom_decision="custom_ability",
+    why_not=data.WHY_NOT,
+    rule_for={**{base.rule: mine.rule for mine in data.SW_CARDS.rows
+                 for base in BASE.rows if base.kind == mine.kind and base.rule and
+                 not mine.entered_range and (mine.kind != "weapon" or base.rapid == mine.rapid)},
+              **data.RULE_FOR},
+    start_checks=("dynamite", "hope", "jail"),     # Trash Compactor, A New Hope, Carbonite
+    free_order=frozenset({"dynamite", "hope"}),    # Carbonite always last
+)
 
-    vocab = CORE_WORDS.plus(options={"destiny": (TEXT, FLAG), "other": TEXT, "first": TEXT,
-                                     "discards": TEXT_MAP},
-                            keys={"ability": {"repeat": (TEXT, FLAG)}})
 
-    @property
-    def abilities(self) -> dict:
-        return {"repeat": repeat}
+class StarWarsRecords(Records):
+    """A seat may name an ability card the app does not know, with its energy."""
 
-    # -- setup -----------------------------------------------------------------------
-    def character(self, state, i: int) -> Character:
-        name = state.seats[i].character
-        found = self.characters.find(name)
-        return found if found is not None else custom(name, state.custom.get(name, 4))
-
-    def read_character(self, d: dict, where: str, need) -> Character:
+    def read_character(self, rules, d: dict, where: str, need) -> Character:
         name = d.get("character")
-        found = self.characters.find(name) if isinstance(name, str) else None
+        found = rules.data.characters.find(name) if isinstance(name, str) else None
         if found is not None:
             return found
         energy = d.get("energy")
@@ -117,23 +105,60 @@ class StarWars(Ruleset):
              "the energy printed on it ('energy', 1 to 9)")
         return custom(name.strip(), energy)
 
-    def dealt_character(self, value) -> dict:
+    def dealt_character(self, rules, value) -> dict:
         if isinstance(value, dict):
             name, energy = value.get("name"), value.get("energy")
-            if self.characters.find(name) is None:
+            if rules.data.characters.find(name) is None:
                 if not (isinstance(name, str) and name.strip() and isinstance(energy, int)
                         and not isinstance(energy, bool) and 1 <= energy <= 9):
                     raise Refusal("bad_move", msg("An ability card entered by name needs "
                                                   "its energy (1 to 9)."), "sw.ability.custom")
                 return {"character": name.strip(), "energy": energy}
             value = name
-        return {"character": self.characters.get(value).name}
+        return {"character": rules.data.characters.get(value).name}
+
+
+class StarWarsViews(Views):
+    """A seat's ability card entered by name, a phone's checks and Destiny, a card's
+    Destiny effects."""
+
+    def seat_view(self, state, i: int) -> dict:
+        name = state.seats[i].character
+        return {"custom_ability": state.rules.data.characters.find(name) is None}
+
+    def phone_extras(self, state, seat: str) -> dict:
+        return phone_extras(state, seat)
+
+    def card_info(self, card) -> dict:
+        return {"destiny": dict(data.DESTINY.get(card.name, {})),
+                "entered_range": card.entered_range}
+
+
+class StarWars(Ruleset):
+    name = "starwars"
+    title = N_("BANG! Star Wars")
+    codes = data.CODES
+    data = SW_DATA
+    book = CORE_BOOK.plus((N_("BANG! Star Wars"), "sw"), SW_RULES)
+
+    vocab = CORE_WORDS.plus(options={"destiny": (TEXT, FLAG), "other": TEXT, "first": TEXT,
+                                     "discards": TEXT_MAP},
+                            keys={"ability": {"repeat": (TEXT, FLAG)}})
+
+    actions = Actions(plays={"hope": play_blue}, abilities={"repeat": repeat})
+    records = StarWarsRecords()
+    views = StarWarsViews()
+
+    # -- setup -----------------------------------------------------------------------
+    def character(self, state, i: int) -> Character:
+        name = state.seats[i].character
+        found = self.data.characters.find(name)
+        return found if found is not None else custom(name, state.custom.get(name, 4))
 
     def start_hand(self, k, leader_at, n, max_life, ch, options) -> int:
         return max_life                  # as many cards as energy, Vader's extra one too
 
     # -- the game ------------------------------------------------------------------------
-    plays = {"hope": play_blue}
     reactions = {CHECKED: (new_hope,), ANSWERED: (destiny_next,)}
 
     def check_passes(self, ctx, i, kind, value, keep, why, by_ability=False) -> bool:
@@ -164,18 +189,6 @@ class StarWars(Ruleset):
             raise Refusal("destiny_unavailable", msg("Taking the hit plays no card: no Encounter "
                                                       "with Destiny."), "answer.pending")
         resolve(ctx, i, card, played, m, effect, ask)
-
-    # -- what pages are told -------------------------------------------------------------
-    def seat_view(self, state, i: int) -> dict:
-        name = state.seats[i].character
-        return {"custom_ability": self.characters.find(name) is None}
-
-    def phone_extras(self, state, seat: str) -> dict:
-        return phone_extras(state, seat)
-
-    def card_info(self, card) -> dict:
-        return {"destiny": dict(data.DESTINY.get(card.name, {})),
-                "entered_range": card.entered_range}
 
     playouts = playout.StarWarsPlayouts()
 

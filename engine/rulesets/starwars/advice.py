@@ -33,7 +33,7 @@ def phone_extras(state, seat: str) -> dict:
         out["cover_question"] = msg("Cover or Lucky: did the revealed card show the Cover "
                                     "symbol in its lower left corner?")
     # the Destiny effects whose order with their card's own the player must choose now
-    ordered = {c: [k for k in DESTINY[c] if order_matters(state, i, state.rules.cards.get(c), k)]
+    ordered = {c: [k for k in DESTINY[c] if order_matters(state, i, state.rules.data.cards.get(c), k)]
                for c in sorted(DESTINY)}
     out["destiny"] = {"applies": s.life <= LIMIT, "limit": LIMIT,
                       "ordered": {c: keys for c, keys in ordered.items() if keys},
