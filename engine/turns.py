@@ -252,7 +252,7 @@ def do_draw(ctx: Ctx, m: Move, i: int) -> None:
                                  "other": N_("{seat} takes a card from your hand.")}))
         ctx.refill(j)
     if reveal is not None:
-        rank, suit = parse_drawn(reveal)
+        rank, suit = parse_drawn(reveal, suit_alone=True)     # a heart or diamond: the suit counts
         ctx.say("check", msg("Black Jack shows {card}.", card=show(rank, suit)),
                 card=show(rank, suit))
         rank, suit = shown(ctx, i, (rank, suit))

@@ -18,6 +18,7 @@ screen's label, and the test asserts none at its end (`Walker.assert_clean`).
 * a control under another: the point at its centre belongs to something else, at every
   scroll position where it is inside the screen's free part (between the sticky turn
   card and the fixed bottom bar), or it can never be scrolled out from under them;
+* an empty line: a paragraph or list item shown with nothing in it;
 * words of another language: on a Hungarian or Russian page, a word that the English
   catalog uses and the page's own catalog never does (names of cards, characters,
   Feats and the players are facts, and exempt).
@@ -180,6 +181,13 @@ CHECK = r"""async (opts) => {
     }
   }
 
+  // 6. an empty line: a paragraph or list item shown with nothing in it (its sentence
+  // left out), which the reader sees as a gap
+  for (const el of shown) {
+    if (!el.matches("p, li, dt, dd") || el.textContent.trim() || el.querySelector("img, svg, input, select, button, canvas, video")) continue;
+    if (el.getBoundingClientRect().height > 2) bad.push(`${name(el)}: an empty line`);
+  }
+
   // 4. controls under another: at each scroll position where the control is in the free band
   const controls = shown.filter((el) => el.matches("button, a[href], input, select, summary, [role=button]")
     && !el.closest("[inert]") && !el.disabled);
@@ -319,6 +327,9 @@ class Walker:
         opts = {"foreign": sorted(foreign_words(lang, self.names))}
         sizes = [(w, PHONE_HEIGHT) for w in widths] if phone else [HOST_SIZE]
         original = page.viewport_size
+        # a page in the background draws no frame: the check's wait for two would take a
+        # second or two (give each phone its own context, as each is its own device)
+        page.bring_to_front()
         for w, h in sizes:
             if page.viewport_size != {"width": w, "height": h}:
                 page.set_viewport_size({"width": w, "height": h})

@@ -185,6 +185,33 @@ def test_a_barrel_asks_for_the_suit_alone(server, pw, browser, tmp_path):
 
 
 @pytest.mark.browser
+def test_black_jack_shows_his_second_card_by_its_suit_alone(server, pw, browser, tmp_path):
+    """Issue 27 item 11: a heart or diamond gives Black Jack a third card, so only the
+    suit of the card he shows counts: the picker asks for the suit alone (the record
+    char-black-jack-shows-the-suit-alone)."""
+    watch = Watch()
+    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
+              "seats": [{"name": "Ann", "role": "sheriff", "character": "Black Jack", "hand": 5},
+                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
+                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
+                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
+              "turn": "Ann", "phase": "draw"}
+    host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
+    ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
+    ann.get_by_role("button", name="Draw, and show the second card").click()
+    picker = ann.locator("#card-dialog")
+    expect(picker.get_by_role("group", name="Suit")).to_be_visible()
+    expect(picker.get_by_role("group", name="Rank")).to_have_count(0)
+    picker.get_by_role("button", name="Suit diamonds ♦").click()
+    picker.get_by_role("button", name="Enter ♦").click()
+    expect(host.locator("#log")).to_contain_text("Black Jack shows ♦.")
+    expect(ann.locator("#play-card")).to_be_visible()
+    assert not watch.errors, watch.errors
+    ann_ctx.close()
+    host_ctx.close()
+
+
+@pytest.mark.browser
 def test_the_hosts_undo_asks_and_redo_brings_the_move_back(server, pw, browser):
     watch = Watch()
     host_ctx, host = create_table(browser, watch, server)

@@ -169,8 +169,11 @@ def test_every_screen_of_a_ruleset(server, pw, browser, ruleset):
                 continue
             tag = f"{ruleset}/{mode}"
             t = Table(server, record(ruleset, mode))
-            phones = phone_context(browser, lang)
-            ann, bob = watch.page(phones, "Ann"), watch.page(phones, "Bob")
+            # a context per phone, as each is its own device: a page that shares one with
+            # another goes to the background, where it draws no frame (the check's two
+            # frames, a click's "stable" wait took a second each, rarely less)
+            phones = [phone_context(browser, lang) for _ in range(2)]
+            ann, bob = watch.page(phones[0], "Ann"), watch.page(phones[1], "Bob")
             ann.goto(t.phone_url("Ann"))
             bob.goto(t.phone_url("Bob"))
             host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
@@ -195,7 +198,8 @@ def test_every_screen_of_a_ruleset(server, pw, browser, ruleset):
             walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
             if lang == "hu":
                 shot(ann, f"screens-{ruleset}-{mode}-{lang}-end")
-            phones.close()
+            for ctx in phones:
+                ctx.close()
             host_ctx.close()
             t.close()
     print(f"\n{ruleset}: {walker.screens} screens in {time.monotonic() - started:.1f} s")
@@ -398,8 +402,8 @@ def test_the_bar_takes_a_quarter_of_the_screen_and_hides_no_choice(server, pw, b
     BANG! behind a Barrel, at 320, 360 and 390 px, in Russian."""
     watch = Watch()
     t = Table(server, record("base", "referee"))
-    ctx = phone_context(browser, "ru")
-    ann, bob = watch.page(ctx, "Ann"), watch.page(ctx, "Bob")
+    ctxs = [phone_context(browser, "ru") for _ in range(2)]     # a phone each: both draw frames
+    ann, bob = watch.page(ctxs[0], "Ann"), watch.page(ctxs[1], "Bob")
     ann.goto(t.phone_url("Ann"))
     bob.goto(t.phone_url("Bob"))
     expect(ann.locator("#ref-turn .ref-actions button")).to_have_count(4)
@@ -410,7 +414,8 @@ def test_the_bar_takes_a_quarter_of_the_screen_and_hides_no_choice(server, pw, b
     t.move("Ann", {"play": "BANG!", "target": "Bob"})
     expect(bob.locator("#my-question .answer-list button")).to_have_count(3)
     check_bar(bob, "an answer to a BANG!")
-    ctx.close()
+    for ctx in ctxs:
+        ctx.close()
     t.close()
     assert not watch.errors, watch.errors
 

@@ -54,7 +54,7 @@ function turnBox(view, me) {
       buttons.push(h("button", { type: "button", class: "primary big", onclick: async () => {
         const character = tname("Black Jack");
         const pick = await pickCards(1, t("{character}: your second card", { character }),
-          t("Show it to everyone and enter it: a heart or diamond draws one more."));
+          t("Show it to everyone and enter it: a heart or diamond draws one more."), { suitOnly: true });   // only its suit counts
         if (pick) sendMove({ draw: { reveal: pick.cards[0] } });
       } }, t("Draw, and show the second card")));
     } else {

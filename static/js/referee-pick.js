@@ -1,6 +1,6 @@
 // The revealed-card picker: rank then suit, big buttons, for draw!s (Dynamite, Jail,
 // Barrel, Jourdonnais) and Black Jack's second card; the suit alone where only the suit
-// counts (`suitOnly`: Jail, Barrel). Lucky Duke enters two cards and
+// counts (`suitOnly`: Jail, Barrel, Black Jack's shown card). Lucky Duke enters two cards and
 // picks the one he keeps. Resolves with {cards: ["8♠"], keep} or null if cancelled.
 import { $, h, fill, pieces } from "./dom.js";
 import { cardChip } from "./referee-bits.js";
