@@ -25,11 +25,17 @@ class ThreadPhones:
         c = socketio.Client(reconnection=False)
         if on_snapshot:
             c.on("snapshot", on_snapshot)
-        c.connect(url, auth=auth, headers=headers or {}, **OPTIONS)
+        c.connect(named(url, auth), auth=auth, headers=headers or {}, **OPTIONS)
         return c
 
     def close(self) -> None:
         pass
+
+
+def named(url: str, auth: dict) -> str:
+    """The socket's URL naming its table, as the pages' (static/js/link.js): a proxy
+    may send a table's sockets to one process (docs/deploy.md)."""
+    return f"{url}?table={auth['table']}" if isinstance(auth.get("table"), str) else url
 
 
 class AsyncPhone:
@@ -64,7 +70,7 @@ class AsyncPhones:
             c = socketio.AsyncClient(reconnection=False)
             if on_snapshot:
                 c.on("snapshot", on_snapshot)
-            await c.connect(url, auth=auth, headers=headers or {}, **OPTIONS)
+            await c.connect(named(url, auth), auth=auth, headers=headers or {}, **OPTIONS)
             return c
         return AsyncPhone(self, self.run(go(), 30))
 

@@ -114,6 +114,8 @@ class Hub:
             key = (conn.lobby_id, conn.delta, conn.lang)
             counts[key] = counts.get(key, 0) + 1
             self._sent.pop(conn.room, None)
+        if self.relay:              # its table's changes now reach this process
+            self.relay.follow(conn.table_id)
         if self.shared:
             self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta, conn.lang), 1)
 
@@ -131,6 +133,8 @@ class Hub:
                         self._base.pop(conn.seat, None)     # its seat's last socket
                     if not counts:
                         del self._count[conn.table_id]
+        if conn is not None and self.relay:
+            self.relay.unfollow(conn.table_id)
         if conn is not None and self.shared:
             self.shared.add(conn.table_id, _kind(conn.lobby_id, conn.delta, conn.lang), -1)
         return conn
@@ -252,7 +256,8 @@ class Hub:
                        words, snapshots.for_host, table, info, views, memo=memo)
         if out:
             try:
-                self.relay.publish(out)     # one queue message for the whole change
+                self.relay.publish(out, table.id)   # one queue message for the whole
+                                                    # change, on its table's channel
             except Exception:
                 log.exception("a change's messages did not reach the queue")
 

@@ -55,9 +55,21 @@ class Relay:
         self.received = 0           # changes' messages read from the queue (/metrics)
         queue.on_rooms = self.deliver
 
-    def publish(self, messages: list[tuple[str, str, object]]) -> None:
+    def publish(self, messages: list[tuple[str, str, object]],
+                table_id: str | None = None) -> None:
+        """One change's messages, on its table's channel (None: the server's own)."""
         if messages:
-            self.queue.publish_raw(pack(messages))
+            self.queue.publish_raw(pack(messages), None if table_id is None
+                                   else self.queue.table_channel(table_id))
+
+    def follow(self, table_id: str) -> None:
+        """A socket of `table_id` attached in this process: hear its table's changes
+        (waits until the queue has confirmed it, the first time)."""
+        self.queue.follow(table_id)
+
+    def unfollow(self, table_id: str) -> None:
+        """That socket is gone (the table's last one here: its changes no longer heard)."""
+        self.queue.unfollow(table_id)
 
     def deliver(self, message: bytes) -> None:
         """A queue message's packets to this process's sockets in their rooms (the queue's

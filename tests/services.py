@@ -153,7 +153,8 @@ class Redis:
 
 def nginx_conf(port: int, backends: list[int], folder: str) -> str:
     """The reverse proxy of docs/deploy.md, on plain http for the test: sticky
-    sessions by a cookie naming the backend, the other backend as its fallback."""
+    sessions by a cookie naming the backend, the other backend as its fallback; a
+    socket that names its table goes to the backend the table hashes to."""
     names = [f"app{i}" for i in range(len(backends))]
     ups = []
     for i, p in enumerate(backends):
@@ -181,9 +182,18 @@ http {{
 {''.join(ups)}
     upstream anyapp {{
 {all_}    }}
+    # a socket that names its table (?table=...) goes to the process its table hashes to:
+    # a table's sockets gather in one process, which alone hears its changes
+    upstream bytable {{
+        hash $arg_table consistent;
+{all_}    }}
     # sticky sessions: the cookie names the process that answered last
     map $cookie_bang_backend $pool {{
 {sticky}        default anyapp;
+    }}
+    map $arg_table $socketpool {{
+        ""      $pool;
+        default bytable;
     }}
     map $upstream_addr $answered {{
 {pick}        default "";
@@ -194,6 +204,20 @@ http {{
     }}
     server {{
         listen 127.0.0.1:{port};
+        location /socket.io/ {{
+            proxy_pass http://$socketpool;
+            proxy_http_version 1.1;
+            proxy_set_header Host $http_host;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_read_timeout 120s;
+            proxy_buffering off;
+            proxy_next_upstream error timeout http_502;
+            proxy_connect_timeout 2s;
+            add_header Set-Cookie "bang_backend=$answered; Path=/; HttpOnly; SameSite=Lax" always;
+        }}
         location / {{
             proxy_pass http://$pool;
             proxy_http_version 1.1;

@@ -88,9 +88,10 @@ class Phone:
         self.http.close()          # its kept-alive connection too
 
 
-def open_table(url: str, players: int, split: bool = True):
+def open_table(url: str, players: int, split: bool = True, on: str | None = None):
     """A dealt table through nginx: (host phone, {name: phone}); the phones alternate
-    between the two processes (their first request carries the sticky cookie)."""
+    between the two processes (their first request carries the sticky cookie), or all
+    sit on the process `on` names."""
     s = requests.Session()
     r = s.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
     assert r.status_code == 303
@@ -102,8 +103,9 @@ def open_table(url: str, players: int, split: bool = True):
         tokens[n] = r.headers["Location"].split("#", 1)[1]
     host_cookie = s.cookies[f"host_{tid}"]
     s.close()                      # no kept-alive connection left for the collector
-    host = Phone(url, {"table": tid}, "app0", {f"host_{tid}": host_cookie})
-    phones = {n: Phone(url, {"table": tid, "token": t}, f"app{i % 2}" if split else None)
+    host = Phone(url, {"table": tid}, on or "app0", {f"host_{tid}": host_cookie})
+    phones = {n: Phone(url, {"table": tid, "token": t},
+                       on or (f"app{i % 2}" if split else None))
               for i, (n, t) in enumerate(tokens.items())}
     assert host.call("deal", {}) == {"ok": True}
     return tid, host, phones
@@ -166,9 +168,69 @@ def test_phones_split_across_two_processes_get_every_move_in_order(stack):
             p.close()
 
 
+def test_a_process_hears_only_the_tables_it_holds_sockets_of(stack):
+    """A table's changes go on a channel of its own (companion.relay): a process
+    subscribes to it while it holds a socket of the table, and to no other table's."""
+    import redis
+    url = stack["proxy"].url
+    tid, host, phones = open_table(url, 4, on="app0")
+    r = redis.Redis.from_url(stack["redis"].url)
+    channel = f"bang-companion:t:{tid}"
+    late = None
+    try:
+        def heard_by() -> int:
+            return dict(r.pubsub_numsub(channel))[channel.encode()]
+        assert heard_by() == 1                      # app0 alone holds its sockets
+        seq = host.wait_for(lambda: host.last.get("view")
+                            and host.last["table"]["moves"] == 0, ("dealt",))["seq"]
+        # a second host screen on the other process: it subscribes before it is sent
+        # its first snapshot, and gets every move from then on
+        late = Phone(url, {"table": tid}, "app1", {f"host_{tid}": host.http.cookies[
+            f"host_{tid}"]})
+        assert heard_by() == 2
+        ack = phones["Ann"].call("move", {"set": {"in_play": CARDS[1]}})
+        assert ack == {"ok": True}, ack
+        assert late.wait_seq(seq + 1)["table"]["moves"] == 1
+        late.close()
+        until(lambda: heard_by() == 1, what="app1 unsubscribed once its socket left")
+    finally:
+        for p in [host, *phones.values()] + ([late] if late else []):
+            p.close()
+    until(lambda: heard_by() == 0, what="nobody hears a table nobody holds")
+    r.close()
+
+
+def test_the_sockets_that_name_their_table_gather_in_one_process(stack):
+    """A socket whose URL names its table (`?table=`, as the pages' do) goes to the
+    process nginx hashes the table to, whatever its sticky cookie says: a table's
+    changes are then heard by that one process (docs/deploy.md)."""
+    import redis
+    url = stack["proxy"].url
+    s = requests.Session()
+    r = s.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+    tid = r.headers["Location"].rsplit("/", 1)[1]
+    cookie = {f"host_{tid}": s.cookies[f"host_{tid}"]}
+    s.close()
+    q = redis.Redis.from_url(stack["redis"].url)
+    channel = f"bang-companion:t:{tid}"
+    screens = []
+    try:
+        for k in range(4):
+            screens.append(Phone(f"{url}?table={tid}", {"table": tid}, f"app{k % 2}", cookie))
+        assert all(p.wait_for(lambda p=p: p.last is not None) for p in screens)
+        assert dict(q.pubsub_numsub(channel))[channel.encode()] == 1
+    finally:
+        for p in screens:
+            p.close()
+    until(lambda: dict(q.pubsub_numsub(channel))[channel.encode()] == 0,
+          what="nobody hears a table nobody holds")
+    q.close()
+
+
 def test_a_move_is_one_queue_message_whichever_process_holds_the_phones(stack):
-    """One table change is one message on the queue for every process (companion.relay),
-    not one per seat and language; each phone still gets its seat's own snapshot."""
+    """One table change is one message on its table's channel of the queue
+    (companion.relay), not one per seat and language; each phone still gets its seat's
+    own snapshot."""
     import redis
     url = stack["proxy"].url
     tid, host, phones = open_table(url, 7)
@@ -177,7 +239,7 @@ def test_a_move_is_one_queue_message_whichever_process_holds_the_phones(stack):
     try:
         seq = host.wait_for(lambda: host.last.get("view")
                             and host.last["table"]["moves"] == 0, ("dealt",))["seq"]
-        listen.subscribe("bang-companion", MARK)
+        listen.subscribe(f"bang-companion:t:{tid}", MARK)
         subscribed = []
         until(lambda: _read(listen, subscribed, "subscribe") == 2, what="both subscriptions")
         _heard(r, listen)                   # what was on its way before: dropped
@@ -186,7 +248,8 @@ def test_a_move_is_one_queue_message_whichever_process_holds_the_phones(stack):
         for name, p in list(phones.items()) + [("host", host)]:
             view = p.wait_seq(seq + 1)
             assert view["table"]["moves"] == 1, name
-        got = _heard(r, listen)             # every phone has the move: all it sent
+        got = _heard(r, listen, f"bang-companion:t:{tid}")   # every phone has the
+                                                               # move: all it sent
         assert [m[:11] for m in got] == [b"bang-rooms\n"], got
         rooms = [line.split(b"\t", 1)[0] for line in got[0].split(b"\n")[1:]]
         assert len(rooms) == 8 and len(set(rooms)) == 8, rooms   # 7 seats and the host
@@ -208,7 +271,7 @@ def _read(listen, into: list, kind: str = "message") -> int:
     return len(into)
 
 
-def _heard(r, listen) -> list[bytes]:
+def _heard(r, listen, channel: str = "bang-companion") -> list[bytes]:
     """The messages of bang-companion the subscription has received until now: a marker
     published on MARK after them reaches the same subscription after them (Redis sends a
     subscriber's messages in the order it publishes them), so no listening window."""
@@ -218,7 +281,7 @@ def _heard(r, listen) -> list[bytes]:
     until(lambda: _read(listen, got) and any(m["data"] == marker for m in got),
           what="the marker published after the messages")
     end = next(i for i, m in enumerate(got) if m["data"] == marker)
-    return [m["data"] for m in got[:end] if m["channel"] == b"bang-companion"]
+    return [m["data"] for m in got[:end] if m["channel"] == channel.encode()]
 
 
 def test_a_phone_revoked_through_one_process_gets_nothing_more_from_either(stack):

@@ -167,8 +167,8 @@ def test_the_queue_delivers_a_processs_own_room_emits_in_its_order(monkeypatch):
     mine_sid = PlainJson.dumps(dict(msg, room="Xsid123")).encode()
     theirs = PlainJson.dumps(dict(msg, host_id="f" * 32)).encode()
     callback = PlainJson.dumps({"method": "callback", "host_id": q.host_id}).encode()
-    monkeypatch.setattr(socketio.RedisManager, "_listen",
-                        lambda self: iter([theirs, mine, mine_sid, callback]))
+    monkeypatch.setattr(RedisQueue, "_messages", lambda self: iter(
+        [(q.channel, m) for m in (theirs, mine, mine_sid, callback)]))
     got = [d if isinstance(d, dict) else json.loads(d) for d in q._listen()]
     assert [(m["method"], m.get("room"), m["host_id"]) for m in got] == [
         ("emit", "seat:t:a:b", "f" * 32), ("emit", "seat:t:a:b", "queue"),
@@ -205,7 +205,7 @@ def test_the_relay_hands_each_room_its_packet_and_reads_no_room_it_does_not_hold
         server = Server()
         published: list = []
 
-        def publish_raw(self, data):
+        def publish_raw(self, data, channel=None):
             self.published.append(data)
 
     q = Queue()

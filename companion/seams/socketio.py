@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import socketio
 from socketio import pubsub_manager
@@ -108,9 +109,126 @@ class Rooms(GuardedRooms, socketio.Manager):
 class RedisQueue(GuardedRooms, socketio.RedisManager):
     on_rooms = None         # companion.relay.Relay.deliver, for the messages it packed
 
-    def publish_raw(self, data: bytes) -> None:
-        """`data` on the queue as it is (`_publish`, with the library's retries)."""
-        self._publish(data)
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._follow_lock = threading.Lock()
+        self._followed: dict[str, int] = {}     # a table's channel: this process's sockets
+        self._pending: dict[str, int] = {}      # a channel: subscriptions not confirmed yet
+        self._confirmed: dict[str, threading.Event] = {}
+        self._sub = None        # the listening thread's pubsub, once it has subscribed
+
+    # -- a channel per table (companion.relay) ---------------------------------------
+    def table_channel(self, table_id: str) -> str:
+        return f"{self.channel}:t:{table_id}"
+
+    def follow(self, table_id: str, timeout: float = 5.0) -> bool:
+        """One more socket of `table_id` in this process: hear its table's channel (the
+        first one subscribes), and wait until Redis has confirmed it, so that the change
+        about to be published for it reaches this process too. False: no confirmation
+        within `timeout` (logged; the listening thread subscribes again when it
+        reconnects)."""
+        channel = self.table_channel(table_id)
+        with self._follow_lock:
+            n = self._followed.get(channel, 0)
+            self._followed[channel] = n + 1
+            done = self._confirmed.get(channel)
+            if n == 0:
+                done = self._confirmed[channel] = threading.Event()
+                self._pending[channel] = self._pending.get(channel, 0) + 1
+                pubsub = self._sub
+                if pubsub is not None:
+                    try:
+                        pubsub.subscribe(channel)
+                    except Exception as e:      # the listening thread subscribes again
+                        self._get_logger().warning("subscribe failed: %s", type(e).__name__)
+        if done.wait(timeout):
+            return True
+        self._get_logger().warning("the queue did not confirm a table's channel in %s s",
+                                   timeout)
+        return False
+
+    def unfollow(self, table_id: str) -> None:
+        """A socket of `table_id` in this process is gone: the last one unsubscribes."""
+        channel = self.table_channel(table_id)
+        with self._follow_lock:
+            n = self._followed.get(channel, 0) - 1
+            if n > 0:
+                self._followed[channel] = n
+                return
+            self._followed.pop(channel, None)
+            self._confirmed.pop(channel, None)
+            pubsub = self._sub
+            if pubsub is not None:
+                try:
+                    pubsub.unsubscribe(channel)
+                except Exception as e:
+                    self._get_logger().warning("unsubscribe failed: %s", type(e).__name__)
+
+    def following(self) -> int:
+        """Tables whose channel this process hears (/metrics, tests)."""
+        with self._follow_lock:
+            return len(self._followed)
+
+    def publish_raw(self, data: bytes, channel: str | None = None) -> None:
+        """`data` on the queue as it is, on `channel` (a table's) or the server's own,
+        with the library's retries (`_publish`'s)."""
+        if channel is None:
+            self._publish(data)
+            return
+        for retries_left in (1, 0):
+            try:
+                if not self.connected:
+                    self._redis_connect()
+                self.redis.publish(channel, data)
+                return
+            except Exception as exc:
+                self._get_logger().error("Cannot publish to redis... %s",
+                                         "retrying" if retries_left else "giving up",
+                                         extra={"redis_exception": str(exc)})
+                self.connected = False
+
+    def _redis_listen_with_retries(self):
+        """The library's listening loop, with subscription confirmations (its pubsub
+        ignores them) and the tables' channels subscribed again on every reconnect."""
+        retry_sleep = 1
+        while True:
+            try:
+                self._redis_connect()
+                pubsub = self.redis.pubsub()
+                with self._follow_lock:
+                    channels = [self.channel, *self._followed]
+                    for channel in self._followed:
+                        self._pending[channel] = 1
+                    pubsub.subscribe(*channels)
+                    self._sub = pubsub
+                retry_sleep = 1
+                yield from pubsub.listen()
+            except Exception as exc:
+                self._get_logger().error(
+                    f"Cannot receive from redis... retrying in {retry_sleep} secs",
+                    extra={"redis_exception": str(exc)})
+                time.sleep(retry_sleep)
+                retry_sleep = min(retry_sleep * 2, 60)
+
+    def _messages(self):
+        """(channel, data) of each message the listening thread reads; a table channel's
+        subscription confirmed wakes its `follow`."""
+        for message in self._redis_listen_with_retries():
+            kind, channel = message.get("type"), message.get("channel")
+            if isinstance(channel, bytes):
+                channel = channel.decode()
+            if kind == "message":
+                yield channel, message.get("data")
+            elif kind == "subscribe" and channel != self.channel:
+                with self._follow_lock:
+                    left = self._pending.get(channel, 0) - 1
+                    if left > 0:
+                        self._pending[channel] = left
+                        continue
+                    self._pending.pop(channel, None)
+                    done = self._confirmed.get(channel)
+                if done is not None:
+                    done.set()
 
     def set_server(self, server) -> None:
         super().set_server(server)
@@ -125,11 +243,13 @@ class RedisQueue(GuardedRooms, socketio.RedisManager):
 
     def _listen(self):
         # our own emits come back with our host_id, which the listening thread would
-        # skip: they are marked as back from the queue, and delivered in its order
+        # skip: they are marked as back from the queue, and delivered in its order;
+        # a table channel's messages are companion.relay's
         mine = f'"host_id": "{self.host_id}"}}'.encode()
-        for data in super()._listen():
-            if isinstance(data, bytes) and data.startswith(ROOMS_MARK):
-                if self.on_rooms is not None:
+        for channel, data in self._messages():
+            if channel != self.channel or (
+                    isinstance(data, bytes) and data.startswith(ROOMS_MARK)):
+                if self.on_rooms is not None and isinstance(data, bytes):
                     try:
                         self.on_rooms(data)
                     except Exception:

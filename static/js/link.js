@@ -16,9 +16,11 @@ export function whenIo(ready, failed) {
   tag.addEventListener("error", failed, { once: true });
 }
 
-/** A socket for `auth` ({table, token?}), its words in `lang`. */
+/** A socket for `auth` ({table, token?}), its words in `lang`. Its URL names the table
+ * (`?table=`): a proxy in front of several processes sends a table's sockets to one of them
+ * (docs/deploy.md). */
 export function openSocket(auth, lang) {
-  return window.io({ auth: { ...auth, delta: 1, lang }, ...OPTIONS });
+  return window.io({ auth: { ...auth, delta: 1, lang }, query: { table: auth.table }, ...OPTIONS });
 }
 
 /** The first view the page's head asked for with the same table and token: a promise of
