@@ -11,8 +11,9 @@ Config keys (besides Flask's own):
                   a URL: postgresql://... (a hosted server) or sqlite:///path
     MESSAGE_QUEUE a Redis URL shared by several server processes ("" : one process)
     SHARED        other processes use the same database (default: a MESSAGE_QUEUE)
-    SYNCHRONOUS   "FULL" (default: an acknowledged move survives a power cut) or "NORMAL"
-                  (survives a killed process only)
+    SYNCHRONOUS   what an acknowledged move survives (companion.storage.SqliteStorage):
+                  "GROUP" (default: a killed process; a power cut loses at most the
+                  last 0.1 s), "FULL" (a power cut too, one fsync a move) or "NORMAL"
     BASE_URL      the URL phones open (http://<lan-ip>:<port>); "" uses the request's
     MAX_TABLES    tables in use at once (200), MAX_SOCKETS sockets (1000): past them a
                   new table or connection is refused, server_full (companion.limits)
@@ -65,7 +66,7 @@ class Companion:
     expiry: Expiry | None = None      # None: tables never close
 
 
-def open_storage(url: str, synchronous: str = "FULL"):
+def open_storage(url: str, synchronous: str = "GROUP"):
     """The storage a `--database` URL names: `postgresql://...` (needs the `hosted`
     extra), `sqlite:///path`, or a plain path (SQLite)."""
     if url.startswith(("postgresql://", "postgres://")):
@@ -101,7 +102,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=folder("templates"),
                 static_folder=folder("static"), static_url_path="/static")
     app.config.from_mapping(SECRET_KEY=secrets.token_hex(32), DATA_DIR=None,
-                            DATABASE=":memory:", SYNCHRONOUS="FULL", BASE_URL="",
+                            DATABASE=":memory:", SYNCHRONOUS="GROUP", BASE_URL="",
                             MESSAGE_QUEUE="", ALLOWED_HOSTS=(), MAX_TABLES=200,
                             MAX_SOCKETS=1000, TABLES_PER_HOUR=20, PROXIES=0,
                             TABLE_IDLE_HOURS=24.0, CLOSED_TABLE_DAYS=30.0,
