@@ -49,6 +49,8 @@ def page(template: str, status: int = 200, **context):
                        words=looks.page_words(rules), w=w, look=look)
     context.setdefault("rulesets", engine.RULESETS.values())
     context.setdefault("hints", {name: looks.look_of(name).hint for name in engine.RULESETS})
+    context.setdefault("players", {name: (min(c), max(c)) for name in engine.RULESETS
+                                   for c in [engine.player_counts(name)]})
     try:
         return render_template(template, **context), status
     except TemplateNotFound:

@@ -50,14 +50,17 @@ def deal(names: list[str], rules, *, seed: int, characters: dict[str, str] | Non
     return header
 
 
-def check_players(names: list[str], counts: tuple[int, ...] = (4, 5, 6, 7)) -> None:
+def check_players(names: list[str], counts: tuple[int, ...] = (4, 5, 6, 7),
+                  own: str | None = None) -> None:
     """As many players as the ruleset has a role mix for (`counts`), no two of the same
-    name. Raises Refusal."""
+    name. `own`: the ruleset's own sentence for another count, with its reason ({low},
+    {high}, {n}). Raises Refusal."""
     if len(names) not in counts:
-        raise Refusal("bad_move", plural("BANG! is played by {low} to {high} players, not {n}.",
-                                         "BANG! is played by {low} to {high} players, not {n}.",
-                                         len(names), low=min(counts), high=max(counts)),
-                      "setup.roles")
+        said = dict(low=min(counts), high=max(counts))
+        raise Refusal("bad_move", msg(own, n=len(names), **said) if own else
+                      plural("BANG! is played by {low} to {high} players, not {n}.",
+                             "BANG! is played by {low} to {high} players, not {n}.",
+                             len(names), **said), "setup.roles")
     if len({n.casefold() for n in names}) != len(names):
         raise Refusal("bad_move", msg("Two players have the same name."), "seats")
 

@@ -15,7 +15,7 @@ from .start import deal, initial_state
 from .state import State
 from .table import cards_of, character
 
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
 def _check(rng: random.Random, state: State, i: int) -> dict:

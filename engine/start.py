@@ -27,7 +27,8 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
     if not isinstance(ruleset, str) or ruleset not in RULESETS:
         check_players(names)
         raise unknown(ruleset, mode)
-    check_players(names, player_counts(ruleset, parts))   # the counts any part may deal
+    check_players(names, player_counts(ruleset, parts),   # the counts any part may deal
+                  RULESETS[ruleset].words.get("players"))
     rules = compose(ruleset, parts, players=len(names))
     return deal_with(names, rules, seed=seed, characters=characters, mode=mode,
                      options=options)

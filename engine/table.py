@@ -171,7 +171,7 @@ def outcome(state: State) -> str | None:
 def winners(state: State) -> list[int]:
     """The seats that win with the side that won (none while the game goes on): every
     seat of the side's roles, out or not, but of the side that plays alone only those
-    left standing (two Renegades: the one alive)."""
+    left standing (the one alive, where several played alone)."""
     side = state.winner
     if side is None:
         return []

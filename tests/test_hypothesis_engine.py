@@ -35,8 +35,10 @@ class EngineMachine(RuleBasedStateMachine):
 
     @initialize(ruleset=st.sampled_from(sorted(engine.RULESETS)),
                 mode=st.sampled_from(["referee", "tracker"]),
-                players=st.integers(4, 7), seed=st.integers(0, 2 ** 32))
+                players=st.integers(3, 8), seed=st.integers(0, 2 ** 32))
     def deal(self, ruleset, mode, players, seed):
+        if players not in engine.player_counts(ruleset):     # Star Wars: 4 to 7
+            players = 4 + players % 4
         self.header = engine.deal(NAMES[:players], ruleset=ruleset, seed=seed, mode=mode)
         self.state = engine.initial_state(self.header)
         self.moves: list[dict] = []
@@ -109,6 +111,8 @@ class EngineMachine(RuleBasedStateMachine):
             return
         leader = engine.rules_of(s).data.leader
         hidden = {x.name for x in s.seats if x.alive and x.role != leader}
+        if "three_players" in s.rules.parts:        # the 3-player game: every role face up
+            hidden = set()
         public = engine.public_view(s)
         for seat in public["seats"]:
             if seat["name"] in hidden:

@@ -30,7 +30,9 @@ WORDS = {"legends": ("legend", "legends", "feat", "feats", "fame", "boast", "boa
                       "stormtrooper", "stormtroopers", "rebel", "rebels", "empire"),
          "event_decks": ("high noon", "fistful", "daltons", "ghost", "ghosts", "sermon",
                          "reverend", "shootout", "hangover", "gold rush", "ambush", "lasso",
-                         "peyote", "vendetta", "sniper", "ricochet", "roulette", "handcuffs")}
+                         "peyote", "vendetta", "sniper", "ricochet", "roulette", "handcuffs"),
+         "three_players": ("3-player", "three players", "final hit", "hunts"),
+         "eight_players": ("8-player", "eight players", "two renegades")}
 
 
 def core_files(root: Path = ROOT) -> list[Path]:

@@ -1,5 +1,6 @@
-"""A secrecy audit: 50 random games (every ruleset the engine lists, both modes, 4 to 7
-seats, the host taking moves back now and then) with a spy on every seat's phone and on
+"""A secrecy audit: 50 random games (every ruleset the engine lists, both modes, 3 to 8
+seats where the ruleset takes them (the 3-player game deals every role face up; at 8
+two Renegades hide among six hidden roles), the host taking moves back now and then) with a spy on every seat's phone and on
 the host screen, each reading its own language, and a seat's first view over HTTP at
 every step. No message, ack or first view any of them receives carries another living
 player's hidden role, the deal's seed, a seat token, a claim code or the host secret,
@@ -112,7 +113,7 @@ def spy(t: TableHelper, names: list[str]) -> dict:
 
 def secrets_of(state) -> tuple[set[str], set[str]]:
     """(the seats whose roles are hidden, the role names of players out of the game)."""
-    if state.winner is not None:
+    if state.winner is not None or "three_players" in state.rules.parts:   # all face up
         return set(), set()
     leader = engine.rules_of(state).data.leader
     return ({s.name for s in state.seats if s.alive and s.role != leader},
@@ -140,7 +141,10 @@ def test_no_spy_learns_a_secret(app, block):
         mode = ("referee", "tracker")[(k // len(rulesets)) % 2]
         rng = random.Random(k)
         t = TableHelper(app, mode=mode, ruleset=ruleset)
-        names = NAMES[:4 + k % 4]
+        count = 3 + (k // 6) % 6
+        if count not in engine.player_counts(ruleset):        # Star Wars: 4 to 7
+            count = 4 + count % 4
+        names = (*NAMES, "Hal")[:count]
         t.seat(names)
         claim = t.emit("host", "reseat", {"seat": names[0]})["claim_url"].rsplit("/", 1)[1]
         t.deal()

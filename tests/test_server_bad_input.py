@@ -114,10 +114,10 @@ def test_status_guards(table):
     assert table.emit("host", "kick", {"lobby_id": ids[0]})["error"]["code"] == "wrong_status"
 
 
-def test_lobby_is_limited_to_seven(table, app):
-    for n in NAMES:
+def test_lobby_is_limited_to_eight(table, app):
+    for n in [*NAMES, "Hal"]:
         table.join(n)
-    r = app.test_client().post(f"/t/{table.id}/join", json={"name": "Hal"})
+    r = app.test_client().post(f"/t/{table.id}/join", json={"name": "Ivy"})
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "table_full"
 
 

@@ -129,10 +129,10 @@ def test_elimination_end_game_and_new_game(table):
 
 
 def test_deal_with_given_characters_and_bad_deals(table):
-    table.seat(NAMES[:3])
-    ack = table.emit("host", "deal", {})
+    table.seat(NAMES[:2])
+    ack = table.emit("host", "deal", {})                  # two players: 3 to 8 are dealt
     assert ack["ok"] is False and ack["error"]["code"] == "bad_deal"
-    table.phone("Dan")
+    table.seat(NAMES[2:4])
     lobby = table.last("host")["table"]["lobby"]
     ack = table.emit("host", "deal", {"characters": {lobby[0]["id"]: "Nobody Known"}})
     assert ack["error"]["code"] == "bad_deal"

@@ -11,5 +11,5 @@ BLUE_HINTS = {"Barrel": N_("draw! a heart to dodge a shot"), "Scope": N_("you se
               "Jail": N_("draw! a heart or skip your turn"),
               "Dynamite": N_("passes on, or explodes on ♠2–9")}
 
-LOOK = Look(hint=N_("4 to 7 players, 16 characters"), role_marks=ROLE_MARKS,
+LOOK = Look(hint=N_("16 characters"), role_marks=ROLE_MARKS,
             blue_hints=BLUE_HINTS)

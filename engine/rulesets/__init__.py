@@ -24,6 +24,8 @@ from .base import Ruleset
 PACKAGES = ("base", "legends", "starwars")
 PARTS = (
     "events",
+    "players.three",
+    "players.eight",
 )
 
 RULESETS: dict[str, Ruleset] = {}

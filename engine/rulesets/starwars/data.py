@@ -96,7 +96,10 @@ SIDES = {"empire": N_("Darth Vader and the Stormtroopers win: the Empire holds t
          "rebels": N_("The Rebels win: Darth Vader has fallen."),
          "bounty_hunter": N_("The Bounty Hunter wins alone.")}
 
-WORDS = {"life": N_("energy"), "check": N_("check"), "character": N_("ability card"),
+WORDS = {"players": N_("BANG! Star Wars is played by {low} to {high} players, not {n}: its "
+                       "rulebook sets the game up for those counts only (the 3- and 8-player "
+                       "games are BANG!'s and BANG! Legends')."),
+         "life": N_("energy"), "check": N_("check"), "character": N_("ability card"),
          "leader": N_("Darth Vader"), "no_jail_on_leader": N_("Carbonite cannot be put on Darth Vader."),
          "default_weapon": N_("E-11"),
          "no_check_due": msg("{seat} has nothing in play that asks for a check.",
