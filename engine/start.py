@@ -28,7 +28,7 @@ def deal(names: list[str], *, ruleset: str = "base", seed: int,
         check_players(names)
         raise unknown(ruleset, mode)
     check_players(names, player_counts(ruleset, parts),   # the counts any part may deal
-                  RULESETS[ruleset].words.get("players"))
+                  RULESETS[ruleset].data.words.get("players"))
     rules = compose(ruleset, parts, players=len(names))
     return deal_with(names, rules, seed=seed, characters=characters, mode=mode,
                      options=options)

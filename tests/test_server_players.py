@@ -54,7 +54,7 @@ def test_a_table_of_three_or_eight_is_dealt_with_its_roles_face_up_or_hidden(app
             mine = next(s for s, r in roles.items() if r == target[roles[name]])
             row = next(r for r in snap["view"]["seats"] if r["name"] == name)
             assert row["target"] == mine and row["hunts"] == f"You hunt {mine}."
-            assert f"You ({engine.rules_of(state).words['roles'][roles[name]]}) hunt {mine}" \
+            assert f"You ({engine.rules_of(state).data.words['roles'][roles[name]]}) hunt {mine}" \
                 in " ".join(snap["view"]["hunting"])
         else:
             assert roles_seen(snap) == {s: (r if s == leader else None)

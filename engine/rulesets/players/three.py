@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...errors import Refusal
 from ...moments import SETTLE, WON
 from ...moves import TEXT
-from ...parts import Part
+from ...parts import Actions, Part
 from ...say import N_, msg, name
 from .texts import THREE_BOOK
 
@@ -99,9 +99,8 @@ class ThreePlayers(Part):
         },
         "rule_for": {"rewards": "three.reward", "end.game": "three.targets",
                      "setup.roles": "three.setup"},
-        "tracker_moves": {"final_hit": final_hit},
-        "referee_moves": {"final_hit": played_not_reported},
     }
+    actions = Actions(tracker={"final_hit": final_hit}, referee={"final_hit": played_not_reported})
     codes = {"tracker_only": N_("a move only tracker mode takes (a final hit reported at "
                                 "three players)")}
     moves = {"actions": {"final_hit": TEXT}, "words": {"final_hit": N_("the final hit")}}
@@ -130,7 +129,7 @@ class ThreePlayers(Part):
         """Who hunts whom, in plain words, for the host screen and every phone."""
         if state.winner is not None:
             return {"hunting": []}
-        seats, roles = state.seats, state.rules.words["roles"]
+        seats, roles = state.seats, state.rules.data.words["roles"]
         hunted = targets(state)
         if len(hunted) == 2:
             a, b = hunted
