@@ -103,6 +103,15 @@ def answers_for(state: State, seat: str) -> list[dict]:
                         else msg("{card} (heals nothing with two players left)", card=name(beer)),
                         False))
         options.append(("take", msg("I'm out"), False))
+    elif ask.accepts:                     # a question of the ruleset's own, with its cards
+        for kind in ask.accepts:
+            options.append((_named(state, kind), name(_named(state, kind)), False))
+        if char.swaps_bang_missed and "missed" in ask.accepts:
+            options.append((bang, msg("{card} as {other}", card=name(bang), other=name(missed),
+                                        you={}),    # {other}: a card, not a seat
+                            False))
+        options.append(("take", msg("No {card}", card=name(_named(state, ask.accepts[0]))),
+                        False))
     out = []
     for respond, label, needs_check in rules.answer_options(state, i, ask, options):
         move = {"by": seat, "respond": respond}

@@ -243,28 +243,31 @@ class Ctx:
         if TURN_END in reactions:
             each(reactions[TURN_END], self, s.turn)
         after = first(reactions[NEXT_TURN], self, s.turn) if NEXT_TURN in reactions else None
-        before, s.turn = s.turn, s.next_alive(s.turn) if after is None else after
+        before, ahead = s.turn, s.next_alive(s.turn)
+        n = len(s.seats)                 # a seat chosen beyond the next one: gone backwards
+        back = after is not None and (after - before) % n > (ahead - before) % n
+        s.turn = ahead if after is None else after
         s.phase, s.bangs, s.turn_log = "start", 0, []
         self.say("turn", msg("{seat}'s turn.", seat=s.seats[s.turn].name,
                              you={"seat": N_("Your turn.")}),
                  seat=s.seats[s.turn].name)
-        if ROUND_START in reactions and self.round_begins(before, s.turn, after is not None):
+        if ROUND_START in reactions and self.round_begins(before, s.turn, back):
             each(reactions[ROUND_START], self, s.turn)
         if TURN_START in reactions:
             each(reactions[TURN_START], self, s.turn)
 
-    def round_begins(self, before: int, now: int, chosen: bool = False) -> bool:
+    def round_begins(self, before: int, now: int, backwards: bool = False) -> bool:
         """Whether the turn, going from seat `before` to seat `now`, reached or passed the
         round's first seat: the seat of the first of the ruleset's roles dealt at the table
-        (the Sheriff's; with no Sheriff, the Deputy's...), alive or not; `chosen`: a reaction
-        to NEXT_TURN chose the seat, which may lie backwards (counter-clockwise)."""
+        (the Sheriff's; with no Sheriff, the Deputy's...), alive or not; `backwards`: a reaction
+        to NEXT_TURN sent the turn counter-clockwise."""
         seats, order = self.s.seats, self.s.rules.data.roles
         dealt = [k for k, seat in enumerate(seats) if seat.role in order]
         if not dealt:
             return False
         first_seat = min(dealt, key=lambda k: order.index(seats[k].role))
         n = len(seats)
-        if chosen and (before - now) % n < (now - before) % n:    # a turn gone backwards
+        if backwards:
             return 0 < (before - first_seat) % n <= (before - now) % n
         return 0 < (first_seat - before) % n <= (now - before) % n
 

@@ -69,7 +69,9 @@ def checks_due(ctx: Ctx) -> list[str]:
     s = ctx.s
     if s.phase != "start":
         return []
-    return [kind for kind in s.rules.data.start_checks if in_force(s, s.turn, kind)]
+    kept = {f["kept"] for f in s.turn_log if "kept" in f}   # came back to him: checked
+    return [kind for kind in s.rules.data.start_checks
+            if kind not in kept and in_force(s, s.turn, kind)]
 
 
 def check_due(ctx: Ctx) -> str | None:
@@ -187,6 +189,8 @@ def pass_on(ctx: Ctx, i: int, kind: str, card: str) -> None:
     s = ctx.s
     to = next((j for j in ctx.others(i) if not has_kind(s, j, kind)), i)
     s.seats[to].in_play.append(card)
+    if to == i:                 # everyone else has one: it stays, checked for this turn
+        ctx.log(kept=kind)
     ctx.say("dynamite", msg("The {card} passes to {seat}.", card=name_of(card),
                             seat=s.seats[to].name,
                             you={"seat": N_("The {card} passes to you.")}))

@@ -20,6 +20,7 @@ from ..moves import CORE as CORE_WORDS, Vocabulary
 from ..parts import Actions
 from ..rulebook import CORE as CORE_BOOK, Book
 from ..say import N_, is_message, msg, name
+from ..table import character
 from ..turns import need_rank, revealed
 
 
@@ -29,7 +30,7 @@ class Playouts:
 
     def check(self, rng, state, i: int) -> dict:
         """A random revealed card for a check by seat i (two for Lucky Duke)."""
-        if state.rules.character(state, i).check_cards == 2:
+        if character(state, i).check_cards == 2:     # the one in force now
             a, b = drawn(rng), drawn(rng)
             return {"check": [a, b], "keep": rng.choice([a, b])}
         return {"check": drawn(rng)}
