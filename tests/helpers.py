@@ -11,6 +11,7 @@
     LiveServer    `bang-companion serve` in a subprocess, with LiveClient: live
                   python-socketio clients that record every message they receive
     free_port()   a free 127.0.0.1 port
+    check_invariants(before, move, after)  what holds after every move of a random game
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ import socketio
 import websocket
 
 from companion import delta, i18n
+from engine.moments import WON
+from engine.table import winner_now
 from services import free_port
 
 
@@ -457,3 +460,33 @@ def visible_text(html: str) -> str:
     parser = Text()
     parser.feed(html)
     return " ".join(" ".join(parser.parts).split())
+
+
+def check_invariants(before, move, after):
+    mover = move["by"]
+    b = before.seats[before.index(mover)]
+    assert b.alive, f"the eliminated {mover} acted: {move}"
+    if "play" in move or "bang" in (move.get("ability") or {}):
+        i = before.index(mover)
+        assert not any(e.get("closes") == i for e in before.turn_log), \
+            f"{mover} played after a boast: {move}"
+    for s in after.seats:
+        assert s.life <= s.max_life, f"{s.name} above maximum life"
+        assert s.hand >= 0, f"{s.name} has a negative hand"
+        if not s.alive:
+            assert s.hand == 0 and s.in_play == [], f"eliminated {s.name} kept cards"
+        if after.rules.data.features.get("fame"):        # a field only Legends' seats have
+            assert 0 <= s.fame <= 5 and (not s.legend or s.fame == 0), f"{s.name}'s fame is off"
+    if after.rules.data.features.get("feats"):           # a field only Legends' states have
+        assert len(after.feats) <= 5, "more than 5 Feats revealed"
+        for f in after.feats:
+            assert all(n > 0 for n in f["tokens"].values())
+    for a in after.pending:
+        assert after.seats[a.seat].alive, "a question is put to an eliminated player"
+    if after.winner is None:
+        assert after.seats[after.turn].alive, "the turn belongs to an eliminated player"
+        assert winner_now(after) is None
+    else:
+        assert after.pending == []
+        if WON not in after.rules.reactions:        # else a part judges the end (3 players)
+            assert after.winner == winner_now(after), "the winner does not match the roles alive"

@@ -13,7 +13,7 @@ from engine.cards import drawn
 from engine.playout import NAMES, candidates
 from engine.rulesets.events.data import BY_ID, EVENTS, MIXED_SIZE
 from engine.start import deal
-from test_engine_random import check_invariants
+from helpers import check_invariants
 
 PART = ["event_decks"]
 
