@@ -91,6 +91,19 @@ def test_an_applied_destiny_effect_is_said_of_its_player():
         for lang in ("en", "hu", "ru"):
             theirs, mine = i18n.sentence(line, lang), i18n.sentence(line, lang, reader="Ann")
             assert "Ann" in theirs and "Ann" not in mine and theirs != mine, (key, lang, theirs)
+            # Hungarian and Russian go on in lower case after a colon: the applied effect
+            # is a sentence of its own ("...(BANG!): Húzol egy lapot." read as a typo)
+            if lang != "en":
+                assert not AFTER_COLON.search(mine), (key, lang, mine)
+
+
+AFTER_COLON = re.compile(r": [A-ZÁÉÍÓÖŐÚÜŰА-ЯЁ]")
+
+
+def test_the_colon_check_can_fail():
+    assert AFTER_COLON.search("Találkozás a Sorssal (BANG!): Húzol egy lapot.")
+    assert AFTER_COLON.search("Встреча с Судьбой (Бэнг!): Вы берёте карту.")
+    assert not AFTER_COLON.search("Встреча с Судьбой (Бэнг!). Вы берёте карту.")
 
 
 # the game's own name, as the Russian start page writes it: BANG! Legends, BANG! Star Wars,
