@@ -213,19 +213,25 @@ def test_the_pages_around_the_game(server, pw, browser):
     watch = Watch()
     walker = Walker(names=NAMES)
     ids = []
-    for ruleset in ("base", "legends"):
+    for ruleset in ("base", "legends", "starwars"):
         r = requests.post(server + "/tables", data={"ruleset": ruleset, "mode": "referee"},
                           allow_redirects=False, timeout=10)
         ids.append(r.headers["Location"].rsplit("/", 1)[1])
     tokens = {n: requests.post(f"{server}/t/{ids[0]}/join", json={"name": n}, timeout=10)
               .json()["token"] for n in ("Ann", "Bob")}
+    # a Star Wars lobby asks for an ability card drawn by hand ('MAGAD HÚZTAD A LAPODAT
+    # (KÉPESSÉGKÁRTYA)?' was cut at 320 px)
+    sw = requests.post(f"{server}/t/{ids[2]}/join", json={"name": "Cid"}, timeout=10).json()["token"]
     for lang in LOCALES:
         phones = phone_context(browser, lang)
         page = watch.page(phones, "phone")
         for path, what in (("/", "the start page"), ("/rules", "the rules"),
                            ("/join", "the tables waiting"), (f"/t/{ids[0]}", "the join page"),
-                           (f"/p/{ids[0]}#{tokens['Ann']}", "the lobby")):
+                           (f"/p/{ids[0]}#{tokens['Ann']}", "the lobby"),
+                           (f"/p/{ids[2]}#{sw}", "a Star Wars lobby")):
             page.goto(server + path)
+            if what == "a Star Wars lobby":
+                expect(page.locator("#own-ability")).to_be_visible()
             if what == "the lobby":
                 expect(page.locator("#lobby-view")).to_be_visible()
                 expect(page.locator("#lobby-list li")).to_have_count(2)
