@@ -85,8 +85,10 @@ def host_event(ctx: Ctx, m) -> None:
     if now is not None and now.final:
         raise Refusal("event_final", msg("{event} stays until the game ends.",
                                          event=name(now.name)), now.rule)
-    leader = s.rules.data.leader
-    if s.phase != "start" or s.pending or s.turn_log or s.seats[s.turn].role != leader:
+    order = s.rules.data.roles             # the round's first seat: the Sheriff's (at 3
+    first = min((k for k, seat in enumerate(s.seats) if seat.role in order),   # players,
+                key=lambda k: order.index(s.seats[k].role), default=None)     # the Deputy's)
+    if s.phase != "start" or s.pending or s.turn_log or s.turn != first:
         raise Refusal("event_not_now", msg("An event is entered at the start of the {leader}'s "
                                            "turn, before his first move.",
                                            leader=name(s.rules.data.words["leader"])), "event.deck")
