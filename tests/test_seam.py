@@ -3,12 +3,16 @@ core asks the table's ruleset object (`rules_of(state)`), the pages ask `view.fe
 include the parts the ruleset declares."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
+
+import pytest
 
 import engine
 from companion import looks
 from engine.rulesets import Ruleset
+from engine.rulesets.base import Data, Records, Views
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("engine", "companion", "templates", "static")
@@ -113,8 +117,28 @@ def _named_for_one(members, rulesets) -> list[str]:
 
 def test_no_member_of_the_seam_is_named_for_one_character_or_card():
     """What the core asks a ruleset is general (a moment, a table of data), never a hook
-    for one character or card (as `own_barrel_label = "Jourdonnais"` was)."""
+    for one character or card (as `own_barrel_label = "Jourdonnais"` was): not on the
+    class, not in its data, its record part or its views part."""
     members = [k for k in vars(Ruleset) if not k.startswith("__")]
+    members += [f.name for f in dataclasses.fields(Data)] + [
+        k for part in (Records, Views) for k in vars(part) if not k.startswith("__")]
     assert _named_for_one(members, engine.RULESETS.values()) == []
     assert _named_for_one(["own_barrel_label", "jourdonnais_check", "draws"],
                           engine.RULESETS.values()) == ["jourdonnais_check", "own_barrel_label"]
+
+
+def members(cls) -> set[str]:
+    """A class's members as tools/ruleset_surface.py counts them: what it defines, data
+    fields included, dunders aside."""
+    return {k for k in vars(cls) if not (k.startswith("__") and k.endswith("__"))} | set(
+        getattr(cls, "__annotations__", {}))
+
+
+def test_the_class_the_core_sees_is_narrow():
+    """Issue 28: at most 30 members (100 at the start); a ruleset's data is one frozen
+    value, its part of a record, its views and its random moves are parts of their own."""
+    assert len(members(Ruleset)) <= 30, sorted(members(Ruleset))
+    assert {"data", "records", "views", "playouts", "reactions", "actions"} <= members(Ruleset)
+    for rules in engine.RULESETS.values():
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            rules.data.leader = "x"
