@@ -71,7 +71,22 @@ def test_role_names_are_lower_case_mid_sentence(lang):
     assert not bad, "\n".join(bad)
 
 
+# a placeholder a role name fills ({role}, {leader}: "Seriff", «Шериф», as the card prints
+# it) keeps its capital after a colon or in brackets, never after a word
+ROLE_FIELD = re.compile(r"(?<=[^\W\d_] )\{(?:role|leader|target_role)\}")
+
+
+@pytest.mark.parametrize("lang", ["hu", "ru"])
+def test_a_role_placeholder_is_not_put_mid_sentence(lang):
+    """'Az eseményt a {leader} körének elején' read 'a Seriff körének elején'."""
+    bad = [f"{t!r}" for _, texts in entries(lang) for t in texts if ROLE_FIELD.search(t)]
+    assert not bad, "\n".join(bad)
+
+
 def test_the_role_check_can_fail():
+    assert ROLE_FIELD.search("Az eseményt a {leader} körének elején kell beírni")
+    assert not ROLE_FIELD.search("Событие вносится в начале хода: {leader}, до его первого действия.")
+    assert not ROLE_FIELD.search("{seat} ({role}) célpontja")
     ru, hu = mid_sentence_role("ru"), mid_sentence_role("hu")
     assert ru.search("в конце сразитесь с Шерифом") and ru.search("Вчетвером: Шериф, Ренегат")
     assert ru.search("{seat} (Шериф) выбивает") and ru.search("всех повстанцев и Охотника за головами")
