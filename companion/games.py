@@ -13,13 +13,28 @@ import engine
 from engine.dealing import MODES        # ("referee", "tracker")
 from engine import rules_of
 from engine.rulesets import RULESETS     # the rulesets this engine can deal
-
-from engine.say import KEY, is_message, msg
+from engine.rulesets.events.data import BY_ID as EVENTS_BY_ID
+from engine.say import KEY, is_message, msg, name
 from .errors import Problem, said
 
 log = logging.getLogger(__name__)
 
 OPTIONS_MAX_BYTES = 2048
+# The part a table's ruleset is composed with when the lobby chose an event deck (the deal's
+# option `events`: "high_noon", "fistful" or "both"; engine/rulesets/events).
+EVENT_PART = "event_decks"
+
+
+def takes_events(ruleset: str) -> bool:
+    """Whether the lobby offers an event deck at a table of `ruleset` (not Star Wars')."""
+    part = engine.PARTS_BY_NAME.get(EVENT_PART)
+    return part is not None and (not part.rulesets or ruleset in part.rulesets)
+
+
+def chosen_parts(options: object) -> tuple[str, ...]:
+    """The parts the set-up's options ask for: an event deck is the events' part."""
+    events = options.get("events") if isinstance(options, dict) else None
+    return (EVENT_PART,) if events not in (None, "none") else ()
 
 
 def deal(names: list[str], *, ruleset: str, mode: str, characters: dict | None = None,
@@ -145,14 +160,15 @@ def canonical(move: object, vocab=engine.moves.CORE) -> object:
 
 def story(header: dict, moves: list[dict]) -> dict:
     """The story of a finished game, for its picture: every seat's life after each move,
-    where each turn began, each elimination with who caused it, each change of life the
+    where each turn began, each event that came out (High Noon, A Fistful of Cards), each
+    elimination with who caused it, each change of life the
     host made by hand (a correction, which the picture draws apart from the game's own
     hits: `fixes`), the roles and the winners. Only for a game that is over: every role
     in it is public then."""
     state = engine.initial_state(header)
     names = [s.name for s in state.seats]
     life = [[max(s.life, 0)] for s in state.seats]
-    turns, outs, fixes, k = [0], [], [], 0
+    turns, outs, fixes, shown, k = [0], [], [], [], 0
     for m in moves:
         if m["undone"]:
             continue
@@ -166,6 +182,9 @@ def story(header: dict, moves: list[dict]) -> dict:
                 turns.append(k)
             elif e.get("type") == "out":
                 outs.append({"seat": e.get("seat"), "by": e.get("by"), "at": k})
+            elif e.get("type") == "event" and e.get("event") in EVENTS_BY_ID:
+                card = EVENTS_BY_ID[e["event"]]
+                shown.append({"id": card.id, "name": name(card.name), "at": k})
         by_host = str(m["move"].get("by", "")).casefold() == "host"
         for j, s in enumerate(state.seats):
             if by_host and max(s.life, 0) != life[j][-1]:
@@ -174,7 +193,7 @@ def story(header: dict, moves: list[dict]) -> dict:
     side = state.winner
     winners = [names[k] for k in engine.winners(state)]
     return {"names": names, "max": [s.max_life for s in state.seats], "life": life,
-            "turns": turns, "outs": outs, "fixes": fixes, "winner": side,
+            "turns": turns, "outs": outs, "fixes": fixes, "events": shown, "winner": side,
             "roles": {s.name: s.role for s in state.seats}, "winners": winners,
             "characters": {s.name: s.character for s in state.seats}}
 

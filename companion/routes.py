@@ -20,7 +20,7 @@ from markupsafe import escape
 import engine
 from engine.say import msg, plural
 
-from . import i18n, looks, metrics as figures, sockets
+from . import games, i18n, looks, metrics as figures, sockets
 from .errors import Problem
 from .limits import tables_in_use
 from .qr import svg as qr_svg
@@ -46,7 +46,8 @@ def page(template: str, status: int = 200, **context):
         # `w`: every plain word of the ruleset, for the template (which translates it)
         w = {k: v for k, v in looks.page_data(rules).items() if isinstance(v, (str, int))}
         context.update(partials=look.partials, features=rules.data.features, title=rules.title,
-                       words=looks.page_words(rules), w=w, look=look)
+                       words=looks.page_words(rules), w=w, look=look,
+                       event_decks=games.takes_events(rules.name))
     context.setdefault("rulesets", engine.RULESETS.values())
     context.setdefault("hints", {name: looks.look_of(name).hint for name in engine.RULESETS})
     context.setdefault("players", {name: (min(c), max(c)) for name in engine.RULESETS

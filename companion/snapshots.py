@@ -12,6 +12,8 @@ These functions build the snapshot without presence (who is connected): the hub 
 from __future__ import annotations
 
 from engine import rules_of
+from engine.rulesets.events.data import BY_ID, deck_cards
+from engine.say import name
 
 LOG_SENT = 50          # the host screen's log
 LOG_SENT_PHONE = 12    # a phone shows the latest lines; every byte is sent to 7 phones
@@ -48,6 +50,7 @@ def for_host(table, info: dict, views: dict) -> dict:
     info["unclaimed"] = [e["name"] for e in table.lobby if e.get("unclaimed")]
     info["characters"] = rules_of(table.ruleset).data.characters.names()   # the lobby's chooser
     info["players"] = list(table.player_counts)     # how many players it may be dealt for
+    info["event_cards"] = event_cards(table.header, views.get(None))
     return {"seq": table.version, "table": info, "view": views.get(None),
             "log": table.log[-LOG_SENT:]}
 
@@ -61,3 +64,16 @@ def for_seat(table, entry: dict, info: dict, views: dict) -> dict:
                    "seat": entry["name"] if table.state is not None else None}
     return {"seq": table.version, "table": info, "view": views.get(entry["name"]),
             "log": table.log[-LOG_SENT_PHONE:]}
+
+
+def event_cards(header: dict | None, view: dict | None) -> list[dict]:
+    """The cards of a table's event deck with their names, for the host screen: the card
+    that comes next (the pile lies face up) and the host's entry of the one the players
+    turned up from their own deck (`event_cards: "table"`); [] at a table without one."""
+    deck = (view or {}).get("event_deck") or {}
+    if not deck:
+        return []
+    options = (header or {}).get("options") or {}
+    events, finals = deck_cards(tuple(deck.get("decks") or ()),
+                                bonus=options.get("event_bonus", True) is not False)
+    return [{"id": e.id, "name": name(e.name)} for e in events + finals if e.id in BY_ID]

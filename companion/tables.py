@@ -336,7 +336,8 @@ class Table:
         own = {e["name"]: e["character"] for e in self.lobby if e.get("character")}
         by_seat = {**own, **(games.characters_by_seat(self, characters) or {})} or None
         header = games.deal(names, ruleset=self.ruleset, mode=self.mode,
-                            characters=by_seat, options=options)
+                            characters=by_seat, options=options,
+                            parts=games.chosen_parts(options))
         self._start(header)
 
     def new_game(self, keep_characters: bool | str, rotate_sheriff: bool) -> None:

@@ -4,6 +4,7 @@ import { h, fill, get, list } from "./dom.js";
 import { showBanner } from "./banner.js";
 import { rulesetWords, word } from "./ruleset.js";
 import { t, tn, tname } from "./i18n.js";
+import { eventOptions } from "./host-event.js";
 
 // a word at the start of a label ("Character for Bob"): its first letter in capitals
 const cap = (s) => (s ? s[0].toLocaleUpperCase() + s.slice(1) : s);
@@ -29,7 +30,7 @@ export function wireLobby(send) {
       showBanner(t("Two seats have the same {character}: each one is in the game once.", { character: word("character") }));
       return;
     }
-    await send("deal", { characters: picked.length ? characters : null, options: {} });
+    await send("deal", { characters: picked.length ? characters : null, options: eventOptions() });
   });
   return {
     move: (id, delta) => {

@@ -7,6 +7,7 @@ import { renderBoard } from "./host-board.js";
 import { wireControls } from "./host-controls.js";
 import { wireHostReferee, renderHostReferee } from "./host-referee.js";
 import { renderHostFeats } from "./host-feats.js";
+import { wireHostEvent, renderHostEvent } from "./host-event.js";
 import { word } from "./ruleset.js";
 import { renderStory, renderScores } from "./story.js";
 import { t } from "./i18n.js";
@@ -20,6 +21,7 @@ const getSeat = (name) => list(get(snap, "view", "seats")).find((s) => s && s.na
 
 const lobby = wireLobby(send);
 wireHostReferee(send);
+wireHostEvent(send);
 const controls = wireControls({ send, getSeat, getTurn: () => get(snap, "view", "turn"),
   getView: () => get(snap, "view"), getLog: () => list(get(snap, "log")) });
 
@@ -38,6 +40,7 @@ function render(s) {
   renderBoard(s, controls.openSeat);
   renderHostReferee(s, send);
   renderHostFeats(s);
+  renderHostEvent(s);
   renderStory($("#story-card"), table.story || null, { word: word("life") });
   renderScores($("#scores-card"), table.scores || null);
   const over = table.status === "over" || !!get(s, "view", "winner");

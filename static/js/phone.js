@@ -15,6 +15,7 @@ import { word } from "./ruleset.js";
 import { wireReferee, renderReferee } from "./phone-referee.js";
 import { wireFeats, renderFeats } from "./phone-feats.js";
 import { phaseName } from "./bits.js";
+import { renderPhoneEvent } from "./phone-event.js";
 import { setReader, t, tname } from "./i18n.js";
 
 const table = tableId();
@@ -43,6 +44,7 @@ function render(s) {
   renderBar(s, m);
   const seat = mySeat();
   renderTurn(view, m, seat);
+  renderPhoneEvent(view, m, get(seat, "alive") === false);
   renderRole(m, !!view.winner || status === "over" || get(seat, "alive") === false);
   $("#char-name").textContent = tname(m.character || get(seat, "character"));
   $("#char-ability").textContent = m.ability || get(seat, "ability") || "";

@@ -19,7 +19,8 @@ function why(parts) {
 export async function renderAsk(box, { snap, ask, me }) {
   const view = get(snap, "view") || {};
   const living = list(view.seats).filter((s) => s.alive !== false).map((s) => [s.name, s.name]);
-  const key = `${view.ruleset}|${living.map((l) => l[0]).join(",")}|${me}`;
+  const event = view.event || null;
+  const key = `${view.ruleset}|${living.map((l) => l[0]).join(",")}|${me}|${event ? event.id : ""}`;
   if (box.dataset.key === key) return;      // keep what the player chose while the game goes on
   box.dataset.key = key;
   const all = await cards(ask, view.ruleset);
@@ -35,6 +36,11 @@ export async function renderAsk(box, { snap, ask, me }) {
   const byId = (id) => box.querySelector(`#${id}`);
 
   fill(box,
+    // The event of the round changes what the answers below say: it comes first.
+    event ? h("section", { class: "ask-event" },
+      h("h3", {}, t("This round's event: {event}", { event: String(event.name || "") })),
+      h("p", {}, String(event.effect || "")),
+      event.rule ? ruleLink(event.rule, String(event.name || "")) : null) : null,
     h("form", { class: "ask-form", onsubmit: async (ev) => {
       ev.preventDefault();
       const by = byId("ask-reach-by").value;

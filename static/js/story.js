@@ -55,6 +55,16 @@ export function chart(story, { width = 640, height = 260, word = "life" } = {}) 
     free = x(k) + 2 + w;
     svg.append(s("text", { x: x(k) + 2, y: height - 8, class: "axis turn-label" }, label));
   });
+  // each event of the game (High Noon, A Fistful of Cards) where it came out: a dotted line
+  // and its number at the top, the names under the chart (renderStory)
+  list(story.events).forEach((e, i) => {
+    const ex = x(Number(e.at) || 0);
+    svg.append(s("g", { class: "event-mark", "data-event": e.id || "" },
+      s("title", {}, t("Event {n}: {event}", { n: i + 1, event: String(e.name || "") })),
+      s("line", { x1: ex, x2: ex, y1: T, y2: height - B, class: "event-line" }),
+      s("rect", { x: ex - 8, y: 0, width: 16, height: 14, rx: 3, class: "event-tag" }),
+      s("text", { x: ex, y: 11, "text-anchor": "middle", class: "event-num" }, String(i + 1))));
+  });
   const fixes = new Map();
   for (const f of list(story.fixes)) fixes.set(`${f.seat}@${Number(f.at)}`, true);
   const ends = [];
@@ -119,7 +129,10 @@ export function renderStory(box, story, { small = false, word = "life" } = {}) {
         winners.has(name) ? h("span", { class: "won-tag" }, " ", t("★ won")) : null,
         out ? h("span", { class: "muted" }, " · ", out.by ? t("out, by {by}", { by: out.by }) : t("out")) : null);
     }), list(story.fixes).length ? h("li", { class: "fix-key" },
-      h("span", { class: "fix-swatch", "aria-hidden": "true" }), t("dashed, with a ring: a correction by the host")) : null));
+      h("span", { class: "fix-swatch", "aria-hidden": "true" }), t("dashed, with a ring: a correction by the host")) : null),
+    list(story.events).length ? [h("p", { class: "story-events-title", id: small ? "story-events-s" : "story-events-h" }, t("The events of the game, by their number on the chart:")),
+      h("ol", { class: "story-events", "aria-labelledby": small ? "story-events-s" : "story-events-h" },
+        list(story.events).map((e) => h("li", {}, String(e.name || ""))))] : null);
 }
 
 /** The evening's running score: games won per player, by role. */
