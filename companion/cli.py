@@ -100,12 +100,6 @@ def serve(args: argparse.Namespace) -> int:
             print("Other addresses of this machine: " + ", ".join(others)
                   + "  (use --public-url if phones cannot reach the one above)")
     print(qr.ascii_art(f"{base}/join", tty=sys.stdout.isatty()), flush=True)
-    # A snapshot is handed to its socket's writer thread as soon as it is built, but
-    # that thread waits for the GIL until the handler building the next ones lets go
-    # (every 5 ms by default). A shorter interval lets the first phones' messages
-    # leave while the rest are built: about 1.5 ms less to reach all seven phones
-    # (bench/fanout.py, 50 tables).
-    sys.setswitchinterval(0.0005)
     glibc.fewer_malloc_arenas()
     pauses.tune()       # fewer and shorter garbage-collection pauses (companion/pauses.py)
     # Werkzeug's threaded server, started directly rather than through Flask's `run`:

@@ -22,7 +22,6 @@ A limit that is not a number in its range stops the start with a sentence saying
 from __future__ import annotations
 
 import os
-import sys
 
 from . import create_app, pauses
 
@@ -71,7 +70,6 @@ def __getattr__(name: str):
     global app
     if name != "app":
         raise AttributeError(name)
-    sys.setswitchinterval(0.0005)      # as `bang-companion serve` (see companion/cli.py)
     app = create_app(config_from_env())
     app.extensions["bundles"].warm()        # the pages' bundles now, not at the first phone
     pauses.tune()                           # fewer garbage-collection pauses (the same)
