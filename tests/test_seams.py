@@ -179,6 +179,21 @@ def test_socketio_listening_thread_takes_dicts_and_skips_its_own_host():
         "(companion.relay's packed bytes go through it as they are)")
 
 
+def test_socketio_redis_manager_connects_as_our_listening_loop_expects():
+    """companion.seams.socketio.RedisQueue listens with a loop of its own (a channel per
+    table, subscriptions confirmed): it calls the private `_redis_connect` for
+    `self.redis`, and reads redis-py's pubsub, which yields the confirmations unless
+    told to ignore them."""
+    import redis
+    import socketio
+    assert "self.redis = " in source(socketio.RedisManager._redis_connect), moved(
+        "python-socketio", "RedisManager._redis_connect no longer sets self.redis")
+    assert "ignore_subscribe_messages" in params(redis.client.PubSub.__init__), moved(
+        "redis", "PubSub(ignore_subscribe_messages=...) changed")
+    assert "handle_message" in source(redis.client.PubSub.listen), moved(
+        "redis", "PubSub.listen no longer yields handle_message's dicts")
+
+
 def test_socketio_rooms_and_engineio_send_are_what_the_relay_delivers_with():
     """companion.relay hands a packet to a room's sockets with the manager's
     get_participants and the Engine.IO server's send, as Manager.emit does."""

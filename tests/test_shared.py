@@ -11,7 +11,7 @@ import pytest
 from companion import create_app
 from companion.errors import Problem
 from companion.storage import Behind
-from helpers import NAMES, TableHelper
+from helpers import NAMES, TableHelper, until
 
 
 @pytest.fixture
@@ -219,3 +219,47 @@ def test_the_relay_hands_each_room_its_packet_and_reads_no_room_it_does_not_hold
     sent.clear()
     relay.deliver(ROOMS_MARK + b"host:t:en\t\xff\xfe not UTF-8\nseat:t:a:x:hu\t" + b"2[1]")
     assert sent == [("e1", "2[1]"), ("e2", "2[1]")]
+
+
+def test_a_table_channel_is_heard_once_redis_confirms_it(monkeypatch):
+    """A process subscribes to a table's channel with its first socket of the table and
+    waits for Redis's confirmation (the listening thread reads it) before that socket
+    is sent anything; a message on that channel is a change to deliver; the table's
+    last socket gone, the channel is unsubscribed (companion.relay)."""
+    import threading
+
+    from companion.seams.socketio import ROOMS_MARK, RedisQueue
+    q = RedisQueue("redis://127.0.0.1:1/0", channel="bang-companion")
+    calls = []
+
+    class PubSub:
+        def subscribe(self, *channels):
+            calls.append(("subscribe", channels))
+
+        def unsubscribe(self, *channels):
+            calls.append(("unsubscribe", channels))
+
+    q._sub = PubSub()
+    delivered = []
+    q.on_rooms = delivered.append
+    heard = []
+    waiter = threading.Thread(target=lambda: heard.append(q.follow("T1", timeout=10)))
+    waiter.start()
+    until(lambda: calls, what="the subscription sent")
+    assert calls == [("subscribe", ("bang-companion:t:T1",))]
+    assert not heard                       # not before Redis confirms it
+    change = ROOMS_MARK + b"seat:T1:a:b:en\t2[]"
+    messages = [{"type": "subscribe", "channel": b"bang-companion", "data": 1},
+                {"type": "subscribe", "channel": b"bang-companion:t:T1", "data": 2},
+                {"type": "message", "channel": b"bang-companion:t:T1", "data": change}]
+    monkeypatch.setattr(RedisQueue, "_redis_listen_with_retries",
+                        lambda self: iter(messages))
+    assert list(q._listen()) == []         # nothing for the library's own handlers
+    waiter.join(10)
+    assert heard == [True] and delivered == [change]
+    assert q.follow("T1") is True          # a second socket: heard already
+    assert len(calls) == 1 and q.following() == 1
+    q.unfollow("T1")
+    assert len(calls) == 1                 # one socket left
+    q.unfollow("T1")
+    assert calls[-1] == ("unsubscribe", ("bang-companion:t:T1",)) and q.following() == 0
