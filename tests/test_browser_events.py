@@ -268,7 +268,7 @@ def test_every_screen_of_a_table_with_an_event_deck(server, pw, browser, deck):
         expect(host.locator("#event-card")).to_be_visible()
         walker.visit(host, f"{tag} host: the event of the round", lang, phone=False)
         phones = phone_context(browser, lang)
-        for name in ("Ann", "Bob"):
+        for name in ("Bob", "Ann"):
             page = watch.page(phones, name)
             page.goto(t.phone_url(name))
             expect(page.locator("#event-box")).to_be_visible()
@@ -276,6 +276,18 @@ def test_every_screen_of_a_table_with_an_event_deck(server, pw, browser, deck):
             fold(page, True)
             expect(page.locator(".ask-event")).to_be_visible()
             walker.visit(page, f"{tag} {name}: every fold open", lang)
+            fold(page, False)
+        # Ann's play sheet with the event in force: a card it forbids says so
+        t.move("Ann", {"draw": {}})
+        page.locator("#play-card").click()
+        sheet = page.locator("#ref-dialog")
+        expect(sheet).to_be_visible()
+        if deck == "high_noon":                        # The Reverend: no Beer
+            from companion import i18n
+            beer = sheet.locator("button", has_text=i18n.gettext("Beer", lang)).first
+            expect(beer).to_contain_text(i18n.gettext("The Reverend", lang))
+        walker.visit(page, f"{tag} Ann: the play sheet under the event", lang)
+        close_dialogs(page)
         phones.close()
         hctx.close()
         t.close()
