@@ -142,3 +142,5 @@ def test_the_class_the_core_sees_is_narrow():
     for rules in engine.RULESETS.values():
         with pytest.raises(dataclasses.FrozenInstanceError):
             rules.data.leader = "x"
+        with pytest.raises(TypeError):                 # its tables too
+            rules.data.words["life"] = "x"

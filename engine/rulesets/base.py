@@ -10,7 +10,7 @@ subclasses `Ruleset` and the parts it changes; a part of a table's ruleset
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Mapping
 
@@ -165,6 +165,12 @@ class Data:
     # its characters' own draw phases (`Character.draw`): {hook: turns.DrawRule}
     draws: Mapping[str, object] = field(default_factory=dict)
     deck: int = 0                 # the cards in its deck, when its cards carry no copies
+
+    def __post_init__(self) -> None:
+        for f in fields(self):        # its tables read-only too, not only its fields
+            value = getattr(self, f.name)
+            if isinstance(value, dict):
+                object.__setattr__(self, f.name, MappingProxyType(value))
 
     @property
     def deck_size(self) -> int:
