@@ -65,7 +65,7 @@ def asked(page):
     return q
 
 
-def walk_referee(walker, t, ann, bob, host, lang, ruleset, tag):
+def walk_referee(walker, t, ann, bob, host, lang, ruleset, tag, others=("Bob", "Cid", "Dan")):
     kinds = KINDS[ruleset]
     v = lambda page, what: walker.visit(page, f"{tag} {what}", lang)   # noqa: E731
     expect(ann.locator("#ref-turn")).to_be_visible()
@@ -110,7 +110,7 @@ def walk_referee(walker, t, ann, bob, host, lang, ruleset, tag):
                 expect(open_dialog(bob)).to_have_count(1)
                 v(bob, "Bob: the draw! card picker")
                 close_dialogs(bob)
-        for name in ("Bob", "Cid", "Dan") if kind in ("indians", "gatling") else ("Bob",):
+        for name in others if kind in ("indians", "gatling") else ("Bob",):
             t.move(name, {"respond": "take"})
         if kind == "gatling":                                # Bob's fourth hit: dying
             asked(bob)
@@ -203,6 +203,99 @@ def test_every_screen_of_a_ruleset(server, pw, browser, ruleset):
             host_ctx.close()
             t.close()
     print(f"\n{ruleset}: {walker.screens} screens in {time.monotonic() - started:.1f} s")
+    assert not watch.errors, watch.errors
+    walker.assert_clean()
+
+
+# --- the official 3- and 8-player games (issue 29) --------------------------------------------
+
+EIGHT = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def players_record(ruleset: str, mode: str, n: int) -> dict:
+    """A table of 3 (every role face up, each hunting one of the others) or of 8, at
+    Ann's draw; Bob behind a Barrel with a long-named weapon, as in `record`."""
+    rec = record(ruleset, mode)
+    if n == 3:
+        roles = ("deputy", "outlaw", "renegade")
+        part = "three_players"
+    else:
+        roles = ("sheriff", "outlaw", "outlaw", "renegade", "deputy", "renegade", "deputy",
+                 "outlaw")
+        part = "eight_players"
+    chars = ("Jesse Jones", "Kit Carlson", "Rose Doolan", "Bart Cassidy", "Willy the Kid",
+             "Calamity Janet", "Slab the Killer", "Lucky Duke")
+    seats = [dict(rec["seats"][k]) if k < 2 else {"name": name, "character": chars[k]}
+             for k, name in enumerate(EIGHT[:n])]
+    for seat, role in zip(seats, roles):
+        seat["role"] = role
+    return dict(rec, seats=seats, parts=[part])
+
+
+def walk_hunting(walker, t, ann, host, lang, tag):
+    """The 3-player game: who hunts whom on the phone and the host screen; in tracker
+    mode the report of a final hit and its question."""
+    expect(ann.locator("#hunting-box")).to_be_visible()
+    expect(ann.locator("#hunting li")).to_have_count(4)
+    expect(host.locator("#hunting-card")).to_be_visible()
+    expect(host.locator(".seat-hunts")).to_have_count(3)
+    ann.locator("#hunting-box").scroll_into_view_if_needed()
+    walker.visit(ann, f"{tag} Ann: who hunts whom", lang)
+    final = ann.locator("#final-hit")
+    if final.is_visible():
+        final.click()
+        expect(open_dialog(ann)).to_have_count(1)
+        walker.visit(ann, f"{tag} Ann: did you deal the final hit?", lang)
+        close_dialogs(ann)
+
+
+@pytest.mark.parametrize("ruleset,players", [("base", 3), ("legends", 8)])
+def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset, players):
+    """The same walk at a table of 3 (the base game) and of 8 (Legends): every role and
+    target on the phones and the host, eight seats on the host's 1280x800, in the
+    distance calculator and the play sheet at 320 px."""
+    watch = Watch()
+    names = EIGHT[:players]
+    walker = Walker(names=names)
+    started = time.monotonic()
+    for mode in ("referee", "tracker"):
+        for lang in LOCALES:
+            if lang not in ONLY:
+                continue
+            tag = f"{ruleset}/{players} players/{mode}"
+            t = Table(server, players_record(ruleset, mode, players))
+            phones = phone_context(browser, lang)
+            ann, bob = watch.page(phones, "Ann"), watch.page(phones, "Bob")
+            ann.goto(t.phone_url("Ann"))
+            bob.goto(t.phone_url("Bob"))
+            host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
+                                           locale=LOCALES[lang])
+            host_ctx.add_cookies([t.cookie])
+            host = watch.page(host_ctx, "host")
+            host.goto(server + t.path)
+            for page in (ann, bob):
+                expect(page.locator("#game-view")).to_be_visible()
+            expect(host.locator(".seat")).to_have_count(players)
+            if players == 3:
+                walk_hunting(walker, t, ann, host, lang, tag)
+            if ruleset == "legends":
+                walk_feats(walker, ann, lang, tag)
+            (walk_referee if mode == "referee" else walk_tracker)(
+                walker, t, ann, bob, host, lang, ruleset, tag, *(
+                    (names[1:],) if mode == "referee" else ()))
+            walk_host(walker, host, lang, tag)
+            t.host_call("end_game")
+            expect(ann.locator(".story-chart")).to_be_visible()
+            walker.visit(ann, f"{tag} Ann: the game's story", lang)
+            expect(host.locator(".story-chart")).to_be_visible()
+            walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
+            if lang == "hu":
+                shot(host, f"screens-{players}-{ruleset}-{mode}-{lang}-host")
+            phones.close()
+            host_ctx.close()
+            t.close()
+    print(f"\n{ruleset}, {players} players: {walker.screens} screens in "
+          f"{time.monotonic() - started:.1f} s")
     assert not watch.errors, watch.errors
     walker.assert_clean()
 

@@ -99,3 +99,51 @@ def test_star_wars_keeps_four_to_seven_and_says_why_in_the_host_s_language(app, 
         assert not ack["ok"]
         said = ack["error"]["message"]
     assert said.startswith("A BANG! Star Wars") and f"nem {n}" in said, said
+
+
+def test_the_story_and_the_evening_score_at_three_and_at_eight(app):
+    """At three, the Deputy reports (tracker mode) the final hit on the Renegade: the story
+    names him the one winner, the evening's score counts his win as the Deputy and goes on
+    to the next game, dealt to the same three with the 3-player game again. At eight, the
+    Renegade left standing wins alone: the other Renegade, out before, is not a winner."""
+    t = TableHelper(app, mode="tracker")
+    t.seat(EIGHT[:3])
+    t.deal()
+    table = t.tables().get(t.id)
+    roles = {s.name: s.role for s in table.state.seats}
+    deputy = next(n for n, r in roles.items() if r == "deputy")
+    renegade = next(n for n, r in roles.items() if r == "renegade")
+    assert t.emit(deputy, "move", {"final_hit": renegade})["ok"]
+    assert table.state.winner == "deputy"
+    story = t.last("host")["table"]["story"]
+    assert story["winners"] == [deputy] and story["roles"] == roles
+    assert [o["seat"] for o in story["outs"]] == [renegade]
+    won = t.last(deputy)["view"]["winner"]
+    assert won["seats"] == [deputy] and won["text"] == "The Deputy wins."
+    assert t.emit("host", "new_game", {"rotate_sheriff": True})["ok"]
+    table = t.tables().get(t.id)
+    assert table.header["parts"] == ["three_players"] and table.state.winner is None
+    score = t.last("host")["table"]["scores"]
+    assert score["games"] == 1 and score["players"][deputy] == {"won": 1,
+                                                                "roles": {"deputy": 1}}
+    assert all(score["players"][n]["won"] == 0 for n in EIGHT[:3] if n != deputy)
+
+    seats = [{"name": n, "role": r, "character": c, **({} if n in ("Ann", "Cid") else
+                                                        {"alive": False})}
+             for n, r, c in zip(EIGHT, ("sheriff", "outlaw", "renegade", "deputy", "outlaw",
+                                        "renegade", "deputy", "outlaw"),
+                                ("Kit Carlson", "Pedro Ramirez", "Jesse Jones", "Sid Ketchum",
+                                 "Willy the Kid", "Calamity Janet", "Slab the Killer",
+                                 "Lucky Duke"))]
+    seats[0]["life"] = 1
+    record = {"format": "bang-record/1", "ruleset": "legends", "parts": ["eight_players"],
+              "seats": seats, "turn": "Cid", "phase": "play",
+              "moves": [{"by": "Cid", "play": "BANG!", "target": "Ann"},
+                        {"by": "Ann", "respond": "take"}, {"by": "Ann", "respond": "take"}]}
+    r = app.test_client().post("/tables/from-record", json=record)
+    assert r.status_code == 303, r.data
+    eight = t.tables().get(r.headers["Location"].rsplit("/", 1)[1])
+    story = eight.story()
+    assert story["winner"] == "renegade" and story["winners"] == ["Cid"]
+    assert eight.scores()["players"]["Fay"] == {"won": 0, "roles": {}}     # the other Renegade
+    assert eight.scores()["players"]["Cid"]["won"] == 1 and len(story["names"]) == 8

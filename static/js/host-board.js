@@ -31,6 +31,7 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
     connected === undefined ? null : h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? t("phone connected") : t("phone not connected") })),
   seat.role ? h("span", { class: `seat-role ${roleClass(seat.role)}` }, roleText(seat.role),
     leader ? h("span", { class: "revealed" }, " · ", t("revealed")) : null) : null,
+  seat.hunts && !out ? h("span", { class: "seat-hunts" }, "➜ ", seat.hunts) : null,
   h("span", { class: "seat-char" }, tname(seat.character), seat.custom_ability ? h("span", { class: "muted small", title: t("entered by name: no automatic effect") }, " ", t("(by name)")) : null),
   falls ? h("span", { class: "seat-out" }, t("✝ out once every answer is in")) : null,
   out ? h("span", { class: "seat-out" }, t("✝ out of the game")) : h("span", { class: "seat-life" },
@@ -58,6 +59,7 @@ export function renderBoard(snap, onPick) {
   for (const s of seats) if (s && !s.role && roles[s.name]) s.role = roles[s.name];
   const board = document.getElementById("board");
   board.querySelectorAll(".seat").forEach((el) => el.remove());
+  board.classList.toggle("many", seats.length >= 8);
   const over = !!view.winner || get(snap, "table", "status") === "over";
   seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick, over)));
 
@@ -66,6 +68,10 @@ export function renderBoard(snap, onPick) {
     !over && view.phase && view.mode === "referee" ? t("phase: {phase}", { phase: phaseName(view.phase) }) : "";
   const pending = list(view.pending);
   fill(document.getElementById("pending"), over ? [] : pendingLines(pending).map((line) => h("li", {}, line)));
+  // Who hunts whom, in the engine's words (a table that plays with every role face up)
+  const hunting = over ? [] : list(view.hunting);
+  document.getElementById("hunting-card").hidden = !hunting.length;
+  fill(document.getElementById("hunting"), hunting.map((line) => h("li", {}, line)));
   const win = document.getElementById("winner");
   win.hidden = !view.winner;
   if (view.winner) fill(win, h("span", { class: "winner-title" }, "★ ", view.winner.text || view.winner.side || "", " ★"));

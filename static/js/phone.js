@@ -17,6 +17,7 @@ import { wireFeats, renderFeats } from "./phone-feats.js";
 import { phaseName } from "./bits.js";
 import { renderPhoneEvent } from "./phone-event.js";
 import { setReader, t, tname } from "./i18n.js";
+import { ask } from "./confirm.js";
 
 const table = tableId();
 let snap = null;
@@ -65,6 +66,7 @@ function render(s) {
   $("#inplay-count").textContent = `· ${cards.map(tname).join(", ") || none}`;
   renderInPlay(seat, locked);
   renderReach(m, get(seat, "alive") === false);
+  renderHunting(view, seat, status);
   renderOutcome(view, m, seat, status);
   renderLog(get(s, "log"));
   renderReferee(s, move);
@@ -143,6 +145,29 @@ function renderOutcome(view, m, seat, status) {
     box.hidden = false;
   } else {
     box.hidden = true;
+  }
+}
+
+// Who hunts whom, in the engine's words, when the table plays with every role face up
+// (the 3-player game); in tracker mode the app cannot see a final hit, so the player who
+// dealt his target the final hit says so here.
+function renderHunting(view, seat, status) {
+  const over = !!view.winner || status === "over";
+  const lines = over ? [] : list(view.hunting);
+  $("#hunting-box").hidden = !lines.length;
+  fill($("#hunting"), lines.map((line) => h("li", {}, line)));
+  const target = get(seat, "target");
+  const three = list(view.seats).filter((s) => s && s.alive !== false).length === 3;
+  const button = $("#final-hit");
+  button.hidden = over || view.mode !== "tracker" || !target || !three || get(seat, "alive") === false;
+  if (!button.hidden) {
+    button.textContent = t("I dealt {target} the final hit", { target });
+    button.onclick = async () => {
+      if (await ask(t("{target} is out of the game, and you win.", { target }),
+        { yes: t("Yes, I did"), title: t("Did you deal {target} the final hit?", { target }) })) {
+        move({ final_hit: target });
+      }
+    };
   }
 }
 
