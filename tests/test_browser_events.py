@@ -132,6 +132,9 @@ def test_an_event_on_the_host_and_the_phones_in_their_languages(server, pw, brow
     assert size >= 27, size          # read from across the table
     expect(host.locator("#event-next")).to_have_text("Next: Thirst")
     expect(host.locator("#event-enter")).to_be_hidden()       # the app deals this table's events
+    # the Sheriff plays with his role face up: his tile says so at a base table too (the
+    # page's words hold only what differs from the base game: it had no leader at all)
+    expect(host.locator('.seat[data-seat="Ann"]')).to_have_class(re.compile(r"\bleader\b"))
     from companion import i18n
     for lang, name in (("hu", "Bob"), ("ru", "Cid")):
         ctx = phone_context(browser, lang)

@@ -5,7 +5,7 @@ import { h, fill, get, list } from "./dom.js";
 import { bullets, chips, pendingLines, phaseName } from "./bits.js";
 import { t, tname } from "./i18n.js";
 import { roleText, roleClass } from "./roles.js";
-import { rulesetWords, word } from "./ruleset.js";
+import { leaderRole, rulesetWords, word } from "./ruleset.js";
 
 /** Where seat i of n sits, in percent of the board: clockwise, the first at the top. */
 function place(i, n) {
@@ -19,7 +19,7 @@ function seatTile(seat, i, n, view, connected, onPick, over) {
   const falls = !out && seat.falls === true;   // out once the open questions are answered
   const asked = list(view.pending).some((p) => p && p.seat === seat.name);
   // The public leader (the Sheriff, Darth Vader) plays with the role card face up.
-  const leader = !!seat.role && seat.role === rulesetWords().leader_role && !out;
+  const leader = !!seat.role && seat.role === leaderRole() && !out;
   const cls = ["seat", turn && "turn", out && "out", falls && "falls", asked && "asked", seat.legend && "legend", leader && "leader"].filter(Boolean).join(" ");
   return h("button", {
     type: "button", class: cls, style: place(i, n), dataset: { seat: seat.name },

@@ -11,3 +11,6 @@ export const word = (key, fallback = key) => tname(rulesetWords()[key] || fallba
 export const kindName = (kind, fallback) => tname((rulesetWords().kinds || {})[kind] || fallback);
 export const blueCards = () => rulesetWords().blue;
 export const roleWords = (role) => (rulesetWords().role_info || {})[role];
+// the public leader's role (Darth Vader in Star Wars): the base game's, the Sheriff, unless
+// the ruleset names another (the page's words hold only what differs from the base game)
+export const leaderRole = () => rulesetWords().leader_role || "sheriff";
