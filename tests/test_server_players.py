@@ -147,3 +147,14 @@ def test_the_story_and_the_evening_score_at_three_and_at_eight(app):
     assert story["winner"] == "renegade" and story["winners"] == ["Cid"]
     assert eight.scores()["players"]["Fay"] == {"won": 0, "roles": {}}     # the other Renegade
     assert eight.scores()["players"]["Cid"]["won"] == 1 and len(story["names"]) == 8
+
+
+def test_an_export_while_the_game_runs_hides_only_what_the_table_hides():
+    """A record exported from the host screen mid-game writes the hidden roles "unknown":
+    at three players none (all face up), at eight all but the Sheriff's."""
+    for n, hidden in ((3, 0), (8, 7)):
+        header = engine.deal(EIGHT[:n], seed=11)
+        state = engine.initial_state(header)
+        out = engine.public_record(header, [], state)
+        assert sum(s["role"] == "unknown" for s in out["seats"]) == hidden
+        assert engine.replay(out).to_dict()["seats"][0]["name"] == "Ann"
