@@ -92,8 +92,8 @@ export function renderHostEvent(snap) {
   card.classList.toggle("final", !!(event && event.final));
   $("#event-name").textContent = event ? text(event.name) : t("No event yet");
   $("#event-effect").textContent = event ? text(event.effect)
-    : deck && deck.cards === "table" ? t("At the start of the Sheriff's second turn, turn up the first event card and enter it here.")
-      : t("The first event comes out at the start of the Sheriff's second turn.");
+    : deck && deck.cards === "table" ? t("As the second round begins, turn up the first event card and enter it here.")
+      : t("The first event comes out as the second round begins.");
   const next = deck && deck.next ? cards.find((c) => c.id === deck.next) : null;
   $("#event-next").textContent = event && event.final ? t("It stays until the game ends.")
     : next ? t("Next: {event}", { event: text(next.name) }) : "";
