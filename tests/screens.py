@@ -23,6 +23,14 @@ screen's label, and the test asserts none at its end (`Walker.assert_clean`).
   catalog uses and the page's own catalog never does (names of cards, characters,
   Feats and the players are facts, and exempt).
 
+Screens off the main road come from a table of their own: a scene, `@scene(name,
+record, rulesets, modes)` over a function `walk(stage)`, where `record(ruleset, mode)` is
+the table's record and the `Stage` opens each seat's phone in its own browser context
+(`stage.phone("Ann")`; a page sharing a context goes to the background and draws no
+frame), the host (`stage.host()`), moves (`stage.table.move`) and visits (`stage.visit`).
+tests/test_browser_screens.py walks every scene of `SCENES` in each ruleset, mode and
+language it lists.
+
 A hook is `hook(page, screen) -> list[str]`: `screen` is a `Screen` (its label, its
 language, the width it is shown at, and whether it is a phone). Plug one in with
 `HOOKS.append(hook)` (or the `on_every_screen` decorator) before the walk. axe-core's
@@ -192,7 +200,8 @@ CHECK = r"""async (opts) => {
   const controls = shown.filter((el) => el.matches("button, a[href], input, select, summary, [role=button]")
     && !el.closest("[inert]") && !el.disabled);
   const fixedOf = (el) => {
-    for (let p = el; p && p !== document.documentElement; p = p.parentElement) {
+    // (a modal dialog is fixed itself: what sits in it scrolls with it)
+    for (let p = el; p && p !== document.documentElement && p !== modal; p = p.parentElement) {
       const pos = getComputedStyle(p).position;
       if (pos === "fixed" || pos === "sticky") return p;
     }
@@ -200,9 +209,11 @@ CHECK = r"""async (opts) => {
   };
   // each control is tried at the scroll positions (a third of the screen apart) that
   // show its centre, from the one that puts it mid-screen, until one shows it uncovered
-  const scroller = modal ? null : root;
+  // a modal dialog taller than the screen scrolls itself: its controls are tried at its
+  // own scroll positions, its box the free band
+  const scroller = modal ? (modal.scrollHeight > modal.clientHeight + 1 ? modal : null) : root;
   const start = scroller ? scroller.scrollTop : 0;
-  const maxScroll = scroller ? Math.max(0, scroller.scrollHeight - vh) : 0;
+  const maxScroll = scroller ? Math.max(0, scroller.scrollHeight - (scroller === root ? vh : scroller.clientHeight)) : 0;
   const clips = (el) => {
     const out = [];
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
@@ -221,6 +232,11 @@ CHECK = r"""async (opts) => {
     if (st.position === "sticky") bandTop = Math.max(bandTop, (parseFloat(st.top) || 0) + r.height);
     else if (r.top > vh / 2) bandBottom = Math.min(bandBottom, r.top);
     else if (r.top <= 0 && r.bottom < vh / 2) bandTop = Math.max(bandTop, r.bottom);
+  }
+  if (modal) {
+    const m = modal.getBoundingClientRect();
+    bandTop = m.top + modal.clientTop;
+    bandBottom = bandTop + modal.clientHeight;
   }
   const band = Math.max(8, bandBottom - bandTop);
   const todo = new Map();              // scroll position -> controls to try there
@@ -402,6 +418,81 @@ class Table:
                 c.disconnect()
             except Exception:
                 pass
+
+
+# --- scenes: screens reached from a table of their own ----------------------------------------
+
+@dataclass
+class Stage:
+    """One table of a scene in one language: its pages, a browser context each (a page
+    that shares one with another goes to the background, where it draws no frame), and
+    the walker's visit under the scene's tag."""
+    server: str
+    browser: object
+    watch: object                 # browsing.Watch
+    walker: Walker
+    lang: str
+    ruleset: str
+    mode: str
+    table: Table | None
+    pages: dict = field(default_factory=dict)
+
+    @property
+    def tag(self) -> str:
+        return f"{self.ruleset}/{self.mode}"
+
+    def phone(self, name: str):
+        """`name`'s phone page, opened once, on its own context."""
+        if name not in self.pages:
+            ctx = phone_context(self.browser, self.lang)
+            page = self.watch.page(ctx, name)
+            page.goto(self.table.phone_url(name))
+            expect(page.locator("#game-view")).to_be_visible()
+            self.pages[name] = page
+        return self.pages[name]
+
+    def host(self):
+        if "host" not in self.pages:
+            ctx = self.browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
+                                           locale=LOCALES[self.lang])
+            ctx.add_cookies([self.table.cookie])
+            page = self.watch.page(ctx, "host")
+            page.goto(self.server + self.table.path)
+            expect(page.locator(".seat").first).to_be_visible()
+            self.pages["host"] = page
+        return self.pages["host"]
+
+    def visit(self, page, what: str) -> None:
+        self.walker.visit(page, f"{self.tag} {what}", self.lang, phone=page is not self.pages.get("host"))
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.context.close()
+        if self.table:
+            self.table.close()
+
+
+class Scene(NamedTuple):
+    """Screens reached from a record of their own: `record(ruleset, mode)` makes the
+    table, `walk(stage)` reaches the screens and visits them, in each ruleset and mode
+    listed (and each language of SCREENS_LANGS)."""
+    rulesets: tuple
+    modes: tuple
+    record: Callable
+    walk: Callable
+
+
+SCENES: dict[str, Scene] = {}
+
+
+def scene(name: str, record: Callable, rulesets=("base", "legends", "starwars"),
+          modes=("referee", "tracker")):
+    """Add a scene to the walk, over its walk function:
+    `@scene("the draw!s", draws_record, modes=("referee",))`."""
+    def add(walk):
+        SCENES[name] = Scene(tuple(rulesets), tuple(modes), record, walk)
+        return walk
+    return add
 
 
 def phone_context(browser, lang: str):

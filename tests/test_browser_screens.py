@@ -17,8 +17,9 @@ import pytest
 import requests
 
 from browsing import Watch, shot
-from screens import (HOST_SIZE, LOCALES, Table, Walker, close_dialogs, fold, hold_role,
-                     let_go, open_dialog, phone_context)
+from companion import i18n
+from screens import (HOST_SIZE, LOCALES, SCENES, Stage, Table, Walker, close_dialogs, fold,
+                     hold_role, let_go, open_dialog, phone_context, scene)
 
 try:
     from playwright.sync_api import expect
@@ -102,7 +103,6 @@ def walk_referee(walker, t, ann, bob, host, lang, ruleset, tag, others=("Bob", "
         if kind == "bang":
             v(ann, "Ann: waiting for Bob")
             walker.visit(host, f"{tag} host: a question open", lang, phone=False)
-            from companion import i18n
             check = q.locator("button", has_text=i18n.gettext(kinds["barrel"], lang))
             if check.count():
                 check.first.click()
@@ -115,8 +115,32 @@ def walk_referee(walker, t, ann, bob, host, lang, ruleset, tag, others=("Bob", "
         if kind == "gatling":                                # Bob's fourth hit: dying
             asked(bob)
             v(bob, "Bob: dying")
-            t.move("Bob", {"respond": "take"})
+            # "I'm out" asks first; the game goes on without him
+            bob.locator("#my-question .answer-list button.danger").click()
+            expect(bob.locator("#confirm-dialog")).to_be_visible()
+            v(bob, "Bob: out of the game?")
+            bob.locator("#confirm-yes").click()
+            expect(bob.locator("#confirm-dialog")).to_be_hidden()
         expect(bob.locator("#my-question")).to_be_hidden()
+    v(bob, "Bob: out of the game")
+    ask_the_referee(walker, ann, "#ref-ask", lang, f"{tag} Ann: Ask the referee")
+    ask_the_referee(walker, host, "#host-ref-ask", lang, f"{tag} host: Ask the referee", phone=False)
+
+
+def ask_the_referee(walker, page, details, lang, label, phone=True):
+    """The Ask-the-referee panel open, each of its three questions asked and answered."""
+    box = page.locator(details)
+    box.locator("summary").click()
+    forms = box.locator("form")
+    expect(forms).to_have_count(3)
+    for k in range(3):
+        forms.nth(k).locator("button[type=submit]").click()
+        expect(forms.nth(k).locator(".ask-answer")).not_to_be_empty()
+    box.scroll_into_view_if_needed()
+    walker.visit(page, label, lang, phone=phone)
+    box.locator("summary").click()
+
+
 
 
 def walk_tracker(walker, t, ann, bob, host, lang, ruleset, tag):
@@ -130,6 +154,14 @@ def walk_tracker(walker, t, ann, bob, host, lang, ruleset, tag):
     v(ann, "Ann: her role held")
     let_go(ann)
     walker.visit(host, f"{tag} host: the game", lang, phone=False)
+    # the last life: taking it asks first (Cancel: nothing changes)
+    t.host_call("host_move", {"set": {"seat": "Ann", "life": 1}})
+    expect(ann.locator("#life-value")).to_have_text("1")
+    ann.locator("#life-minus").click()
+    expect(ann.locator("#confirm-dialog")).to_be_visible()
+    v(ann, "Ann: her last life?")
+    ann.locator("#confirm-no").click()
+    expect(ann.locator("#confirm-dialog")).to_be_hidden()
 
 
 def walk_feats(walker, ann, lang, tag):
@@ -190,7 +222,11 @@ def test_every_screen_of_a_ruleset(server, pw, browser, ruleset):
             (walk_referee if mode == "referee" else walk_tracker)(
                 walker, t, ann, bob, host, lang, ruleset, tag)
             walk_host(walker, host, lang, tag)
-            t.host_call("end_game")
+            if mode == "referee":       # a win: Ann's side is left alone (the evening's score)
+                for name in ("Cid", "Dan"):
+                    t.host_call("host_move", {"set": {"seat": name, "life": 0}})
+            else:                       # the host ends it: nobody wins
+                t.host_call("end_game")
             expect(ann.locator(".story-chart")).to_be_visible()
             expect(ann.locator("#thumb-bar button:visible")).to_have_count(0)   # no "Play a card"
             walker.visit(ann, f"{tag} Ann: the game's story", lang)
@@ -264,8 +300,8 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
                 continue
             tag = f"{ruleset}/{players} players/{mode}"
             t = Table(server, players_record(ruleset, mode, players))
-            phones = phone_context(browser, lang)
-            ann, bob = watch.page(phones, "Ann"), watch.page(phones, "Bob")
+            phones = [phone_context(browser, lang) for _ in range(2)]     # a context each
+            ann, bob = watch.page(phones[0], "Ann"), watch.page(phones[1], "Bob")
             ann.goto(t.phone_url("Ann"))
             bob.goto(t.phone_url("Bob"))
             host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
@@ -291,7 +327,8 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
             walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
             if lang == "hu":
                 shot(host, f"screens-{players}-{ruleset}-{mode}-{lang}-host")
-            phones.close()
+            for ctx in phones:
+                ctx.close()
             host_ctx.close()
             t.close()
     print(f"\n{ruleset}, {players} players: {walker.screens} screens in "
@@ -300,38 +337,220 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
     walker.assert_clean()
 
 
-def test_the_pages_around_the_game(server, pw, browser):
-    """The start page, the rules, the tables waiting, the join page and the lobby, on a
-    phone and on the laptop, in each language."""
+# --- the screens off the main road: a scene is a table of its own -------------------------
+
+def seats_of(ruleset: str, **more) -> list[dict]:
+    """Four seats of the ruleset (Ann the Sheriff, or Darth Vader), `more`: a seat's
+    extra keys by name."""
+    if ruleset == "starwars":
+        seats = [("Ann", "vader", "Tempered"), ("Bob", "rebel", "Resilient"),
+                 ("Cid", "bounty_hunter", "Inventive"), ("Dan", "rebel", "Fearless")]
+    else:
+        seats = [("Ann", "sheriff", "Jesse Jones"), ("Bob", "outlaw", "Kit Carlson"),
+                 ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")]
+    return [{"name": n, "role": r, "character": c, **more.get(n, {})} for n, r, c in seats]
+
+
+def a_record(ruleset: str, mode: str, seats: list[dict], **top) -> dict:
+    return {"format": "bang-record/1", "ruleset": ruleset, "mode": mode, "seats": seats,
+            "turn": "Ann", "phase": "draw", **top}
+
+
+def draws_record(ruleset, mode):
+    trouble = ["Carbonite", "Trash Compactor"] if ruleset == "starwars" else ["Jail", "Dynamite"]
+    return a_record(ruleset, mode, seats_of(ruleset, Ann={"in_play": trouble, "hand": 3}),
+                    phase="start")
+
+
+@scene("draw!s", draws_record, rulesets=("base", "legends", "starwars"), modes=("referee",))
+def walk_draws(st: Stage) -> None:
+    """The start of Ann's turn with the Dynamite and the Jail in front of her: each
+    draw! screen and its card picker, and in Legends the Jail's "Discard a heart"
+    (Star Wars: the two checks, then the Carbonite's alone)."""
+    ann = st.phone("Ann")
+    turn = ann.locator("#ref-turn")
+    if st.ruleset == "starwars":
+        expect(turn.locator(".check")).to_have_count(2)
+        st.visit(ann, "Ann: the checks before the draw")
+        st.table.move("Ann", {"check": "pass", "card": "Trash Compactor"})
+        expect(turn.locator(".check")).to_have_count(1)
+        st.visit(ann, "Ann: the Carbonite's check")
+        return
+    for due in ("Dynamite", "Jail"):
+        expect(turn.locator("h2")).to_contain_text(i18n.gettext(f"Draw! for the {due}", st.lang))
+        st.visit(ann, f"Ann: the draw! for the {due}")
+        if due == "Jail" and st.ruleset == "legends":
+            ann.locator("#feats-jail-go").click()
+            expect(ann.locator("#feat-dialog")).to_be_visible()
+            st.visit(ann, "Ann: the Jail's heart")
+            close_dialogs(ann)
+        turn.locator("button.primary").click()
+        expect(ann.locator("#card-dialog")).to_be_visible()
+        st.visit(ann, f"Ann: the card picker for the {due}")
+        close_dialogs(ann)
+        if due == "Dynamite":
+            st.table.move("Ann", {"check": "K♠"})
+
+
+
+
+def legends_record(ruleset, mode):
+    seats = [{"name": "Ann", "role": "sheriff", "character": "Sid Ketchum", "legend": True,
+              "life": 3},
+             {"name": "Bob", "role": "outlaw", "character": "Rose Doolan", "legend": True,
+              "in_play": ["Barrel"]},
+             {"name": "Cid", "role": "outlaw", "character": "Kit Carlson", "legend": True},
+             {"name": "Dan", "role": "renegade", "character": "Black Jack", "legend": True}]
+    return a_record(ruleset, mode, seats, phase="play",
+                    feats=[{"name": "The Chuck-a-Luck"}, {"name": "A Thousand Ways to Die"},
+                           {"name": "For a Few Cards More"}])
+
+
+@scene("legend abilities", legends_record, rulesets=("legends",), modes=("referee",))
+def walk_legend_abilities(st: Stage) -> None:
+    """Legend sides: "You are a Legend!" on a legend's phone, then each legend's own
+    ability dialog in his turn (Sid Ketchum's free BANG!, Rose Doolan's blue card as a
+    Panic!, Kit Carlson's draw of 3 and Black Jack's cards past 21 at the draw)."""
+    for name, phase in (("Ann", "play"), ("Bob", "play"), ("Cid", "draw"), ("Dan", "draw")):
+        if name == "Ann":            # Sid's free BANG! follows a life won back in his turn
+            st.table.move("Ann", {"play": "Beer"})
+        else:
+            st.table.host_call("host_move", {"set": {"turn": name}})
+            if phase == "play":
+                st.table.move(name, {"draw": {}})
+        page = st.phone(name)
+        moment = page.locator("#legend-moment")      # once a game on each legend's phone
+        expect(moment).to_be_visible()
+        if name == "Ann":
+            st.visit(page, "Ann: You are a Legend!")
+        page.locator("#legend-moment-close").click()
+        expect(moment).to_be_hidden()
+        use = page.locator("#feats-legend button.primary")
+        expect(use).to_be_enabled()
+        page.locator("#feats-legend").scroll_into_view_if_needed()
+        st.visit(page, f"{name}: the legend ability")
+        use.click()
+        expect(page.locator("#feat-dialog")).to_be_visible()
+        st.visit(page, f"{name}: the legend ability's dialog")
+        close_dialogs(page)
+
+
+
+
+def destiny_record(ruleset, mode):
+    return a_record(ruleset, mode, seats_of(ruleset, Ann={"life": 1, "hand": 6}), phase="play")
+
+
+@scene("Encounter with Destiny", destiny_record, rulesets=("starwars",), modes=("referee",))
+def walk_destiny(st: Stage) -> None:
+    """Star Wars, Encounter with Destiny: at 2 energy or less a card's copy may show an
+    extra effect; the sheet asks which, then what it needs (the player it goes to, which
+    comes first), for a Bacta Tank and a BANG! (a question left is closed: no move)."""
+    ann = st.phone("Ann")
+    sheet = ann.locator("#ref-dialog")
+
+    def destiny(card, target):
+        expect(ann.locator("#play-card")).to_be_visible()
+        ann.locator("#play-card").click()
+        sheet.locator(".card-btn", has_text=i18n.gettext(card, st.lang)).first.click()
+        if target:
+            sheet.locator(".targets button", has_text=target).click()
+        else:
+            sheet.locator(".row button.primary").click()
+        expect(sheet.locator(".destiny-list")).to_be_visible()
+        return sheet.locator(".destiny-list button")
+
+    for card, target in (("Bacta Tank", None), ("BANG!", "Bob")):
+        effects = destiny(card, target)
+        st.visit(ann, f"Ann: Encounter with Destiny for the {card}")
+        n = effects.count()
+        for k in range(1, n):                 # each extra effect, and what it asks next
+            if k > 1:
+                effects = destiny(card, target)
+            title = sheet.locator("h2").inner_text()
+            effects.nth(k).click()
+            ann.wait_for_function("(t) => !document.querySelector('#ref-dialog[open]')"
+                                  " || document.querySelector('#ref-dialog h2').textContent !== t",
+                                  arg=title)
+            if not sheet.is_visible():        # the move went: Bob is asked, no more BANG!s
+                if target:
+                    break
+                continue
+            st.visit(ann, f"Ann: Encounter with Destiny for the {card}, effect {k} next")
+            close_dialogs(ann)
+
+
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_the_screens_off_the_main_road(server, pw, browser, name):
+    """Each scene of SCENES, on a table of its own, in each ruleset, mode and language
+    it lists: the draw!s and checks at the start of a turn, the legend abilities,
+    Encounter with Destiny."""
+    sc = SCENES[name]
     watch = Watch()
     walker = Walker(names=NAMES)
-    ids = []
+    for ruleset in sc.rulesets:
+        for mode in sc.modes:
+            for lang in [lang for lang in LOCALES if lang in ONLY]:
+                st = Stage(server, browser, watch, walker, lang, ruleset, mode,
+                           Table(server, sc.record(ruleset, mode)))
+                try:
+                    sc.walk(st)
+                finally:
+                    st.close()
+    print(f"\n{name}: {walker.screens} screens")
+    assert not watch.errors, watch.errors
+    walker.assert_clean()
+
+
+def test_the_pages_around_the_game(server, pw, browser):
+    """The start page, the rules, the tables waiting, the join page and the lobby, on a
+    phone and on the laptop, in each language; the host's lobby; the Star Wars lobby's
+    own ability card, empty and named."""
+    watch = Watch()
+    walker = Walker(names=NAMES)
+    ids, cookies = {}, {}
     for ruleset in ("base", "legends", "starwars"):
-        r = requests.post(server + "/tables", data={"ruleset": ruleset, "mode": "referee"},
-                          allow_redirects=False, timeout=10)
-        ids.append(r.headers["Location"].rsplit("/", 1)[1])
-    tokens = {n: requests.post(f"{server}/t/{ids[0]}/join", json={"name": n}, timeout=10)
-              .json()["token"] for n in ("Ann", "Bob")}
-    # a Star Wars lobby asks for an ability card drawn by hand ('MAGAD HÚZTAD A LAPODAT
-    # (KÉPESSÉGKÁRTYA)?' was cut at 320 px)
-    sw = requests.post(f"{server}/t/{ids[2]}/join", json={"name": "Cid"}, timeout=10).json()["token"]
-    for lang in LOCALES:
+        with requests.Session() as s:
+            r = s.post(server + "/tables", data={"ruleset": ruleset, "mode": "referee"},
+                       allow_redirects=False, timeout=10)
+            ids[ruleset] = r.headers["Location"].rsplit("/", 1)[1]
+            name = f"host_{ids[ruleset]}"
+            cookies[ruleset] = {"name": name, "value": s.cookies[name], "url": server}
+    tokens = {(ruleset, n): requests.post(f"{server}/t/{ids[ruleset]}/join", json={"name": n},
+                                          timeout=10).json()["token"]
+              for ruleset in ("base", "starwars") for n in ("Ann", "Bob")}
+    base, wars = ids["base"], ids["starwars"]
+    for lang in [lang for lang in LOCALES if lang in ONLY]:
         phones = phone_context(browser, lang)
         page = watch.page(phones, "phone")
         for path, what in (("/", "the start page"), ("/rules", "the rules"),
-                           ("/join", "the tables waiting"), (f"/t/{ids[0]}", "the join page"),
-                           (f"/p/{ids[0]}#{tokens['Ann']}", "the lobby"),
-                           (f"/p/{ids[2]}#{sw}", "a Star Wars lobby")):
+                           ("/join", "the tables waiting"), (f"/t/{base}", "the join page"),
+                           (f"/p/{base}#{tokens['base', 'Ann']}", "the lobby"),
+                           (f"/p/{wars}#{tokens['starwars', 'Ann']}", "the Star Wars lobby")):
             page.goto(server + path)
-            if what == "a Star Wars lobby":
-                expect(page.locator("#own-ability")).to_be_visible()
-            if what == "the lobby":
+            if "lobby" in what:
                 expect(page.locator("#lobby-view")).to_be_visible()
                 expect(page.locator("#lobby-list li")).to_have_count(2)
             walker.visit(page, what, lang)
             if path == "/":
                 walker.visit(page, what, lang, phone=False)
+        # the Star Wars lobby's own ability card, named
+        page.locator("#own-ability-name").fill("Mace Windu")
+        page.locator("#own-ability button[type=submit]").click()
+        expect(page.locator("#own-ability-now")).not_to_be_empty()
+        walker.visit(page, "the Star Wars lobby, one's own ability card named", lang)
         phones.close()
+        laptop = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
+                                     locale=LOCALES[lang])
+        laptop.add_cookies([cookies["base"], cookies["starwars"]])
+        host = watch.page(laptop, "host")
+        for ruleset in ("base", "starwars"):
+            host.goto(f"{server}/host/{ids[ruleset]}")
+            expect(host.locator("#lobby-list li")).to_have_count(2)
+            walker.visit(host, f"host: the {ruleset} lobby", lang, phone=False)
+        laptop.close()
     assert not watch.errors, watch.errors
     walker.assert_clean()
 

@@ -62,3 +62,8 @@ export function get(obj, ...path) {
 
 /** An array without its null entries, or [] for anything that is not an array. */
 export const list = (value) => (Array.isArray(value) ? value.filter((x) => x !== null && x !== undefined) : []);
+
+/** An address as text that may break after each slash (a <wbr>), not inside a part. */
+export function urlNodes(url) {
+  return String(url || "").split("/").flatMap((part, i) => (i ? ["/", document.createElement("wbr"), part] : [part]));
+}

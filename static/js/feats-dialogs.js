@@ -157,10 +157,11 @@ export function roseDialog() {
   const card = select(named(names(mySeat().in_play)));
   const from = targets();
   const what = select([]);
-  const update = () => refill(what, [["hand", t("A card from the hand, at random")],
+  // short in the select (a long option was cut at 320 px), the randomness said below it
+  const update = () => refill(what, [["hand", t("From the hand")],
     ...named(names((seats().find((s) => s.name === from.value) || {}).in_play))], "hand");
   openDialog(t("Blue card as a Panic!"), "",
-    [field(t("My blue card"), card), field(t("Take from"), from), field(t("Which card"), what)], t("Use it"),
+    [field(t("My blue card"), card), field(t("Take from"), from), field(t("Which card"), what, t("A card from the hand is taken at random."))], t("Use it"),
     () => (card.value ? { ability: { panic: card.value }, target: from.value, card: what.value } : null), update);
 }
 

@@ -136,7 +136,9 @@ function celebrate(seat) {
   $("#legend-moment-char").textContent = tname(seat.character);
   $("#legend-moment-ability").textContent = me().ability || "";
   if (!$("#legend-moment").open) $("#legend-moment").showModal();
-  try { navigator.vibrate([120, 60, 120, 60, 400]); } catch (_) { /* not allowed */ }
+  // a page never tapped may not vibrate (Chromium refuses with an error in the console)
+  const tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  if (tapped && navigator.vibrate) try { navigator.vibrate([120, 60, 120, 60, 400]); } catch (_) { /* not allowed */ }
 }
 
 document.addEventListener("click", (e) => {

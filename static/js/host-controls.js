@@ -1,5 +1,5 @@
 // Host controls: correct a count, move a seat to a new phone, undo, end the game, new game.
-import { $, h, fill, list } from "./dom.js";
+import { $, h, fill, list, urlNodes } from "./dom.js";
 import { ask } from "./confirm.js";
 import { showBanner } from "./banner.js";
 import { word } from "./ruleset.js";
@@ -76,7 +76,7 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}), get
     const ack = await send("reseat", { seat: current });
     if (!ack.ok) return;
     $("#sd-claim").hidden = false;
-    $("#sd-claim-url").textContent = ack.claim_url || "";
+    fill($("#sd-claim-url"), urlNodes(ack.claim_url));
     const img = $("#sd-claim-qr");
     if (ack.claim_qr_svg) {
       img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.claim_qr_svg)}`;

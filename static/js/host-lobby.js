@@ -1,6 +1,6 @@
 // The host's lobby: who joined, the clockwise seating order (move up / down), an optional
 // character per seat ("I drew Paul Regret"), and the deal.
-import { h, fill, get, list } from "./dom.js";
+import { h, fill, get, list, urlNodes } from "./dom.js";
 import { showBanner } from "./banner.js";
 import { rulesetWords, word } from "./ruleset.js";
 import { t, tn, tname } from "./i18n.js";
@@ -50,7 +50,7 @@ export function renderLobby(snap, actions) {
   const lobby = list(table.lobby);
   order = lobby.map((p) => p.id);
   const url = table.join_url || "";
-  if (url) document.getElementById("join-url").textContent = url;
+  if (url) fill(document.getElementById("join-url"), urlNodes(url));
   document.getElementById("lobby-count").textContent = lobby.length ? `(${lobby.length})` : "";
   document.getElementById("lobby-empty").hidden = lobby.length > 0;
   const names = list(table.characters);   // the ruleset's characters, from the server

@@ -1,7 +1,7 @@
 // Referee mode on the host screen: seats of a table started from a record waiting for
 // their phones (a claim QR code each), what the table is waiting for in large letters,
 // and "Ask the referee" (any player's question, answered by the engine).
-import { $, h, fill, get, list } from "./dom.js";
+import { $, h, fill, get, list, urlNodes } from "./dom.js";
 import { pendingLines } from "./bits.js";
 import { renderAsk } from "./referee-ask.js";
 import { t } from "./i18n.js";
@@ -22,7 +22,7 @@ function claimRow(name) {
     const ack = await sendFn("reseat", { seat: name });
     if (!ack || !ack.ok) return;
     fill(out, h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.claim_qr_svg)}`,
-      alt: t("QR code that gives {seat}'s seat to a phone", { seat: name }) }), h("p", { class: "join-url small" }, ack.claim_url));
+      alt: t("QR code that gives {seat}'s seat to a phone", { seat: name }) }), h("p", { class: "join-url small" }, urlNodes(ack.claim_url)));
   } }, showQr(name)), out);
 }
 
