@@ -240,6 +240,10 @@ def test_elimination_reseat_and_new_game(server, pw, browser):
     host.locator("#confirm-dialog").get_by_role("button", name="End the game").click()
     expect(host.locator(".seat .seat-role")).to_have_count(4)
     expect(ann.locator("#outcome")).to_be_visible()
+    # the phone says once that the game is over: the outcome card's big word, not the
+    # turn line above it as well (the Hungarian/Russian walk of issue 27 read it twice)
+    expect(ann.locator("#outcome .big-word")).to_have_text("Game over")
+    expect(ann.locator("#turn-text")).to_have_text("")
     shot(host, "host-over")
 
     # New game, same seats, characters kept (those of the players still alive: the server

@@ -89,7 +89,8 @@ function renderTurn(view, m, seat) {
   const over = !!view.winner || get(snap, "table", "status") === "over";
   const mine = !over && (m.your_turn === true || (m.your_turn === undefined && view.turn === m.name));
   document.body.classList.toggle("my-turn", mine);
-  $("#turn-text").textContent = over ? t("The game is over") : mine ? t("Your turn!") : view.turn ? t("{seat}'s turn", { seat: view.turn }) : "";
+  // a game the host ended: the outcome card's "Game over" says it, once
+  $("#turn-text").textContent = over ? (view.winner ? t("The game is over") : "") : mine ? t("Your turn!") : view.turn ? t("{seat}'s turn", { seat: view.turn }) : "";
   // Phases matter when the app referees; in tracker mode the table runs its own turn.
   $("#phase-text").textContent = !over && view.phase && view.mode === "referee" ? t("Phase: {phase}", { phase: phaseName(view.phase) }) : "";
   // In referee mode the turn ends from the play phase (after the draw!s and the draw).
