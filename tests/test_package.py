@@ -182,3 +182,14 @@ def test_the_repository_points_to_nothing_outside_it():
                       for n, line in enumerate(text.splitlines(), 1)
                       if OUTSIDE.search(line) and name != "test_package.py"]
     assert not found, "\n".join(found)
+
+
+def test_every_python_package_is_installed():
+    """Every folder of engine/ and companion/ that is a Python package is named in
+    pyproject.toml's packages, or the installed server cannot import it (the event decks'
+    and the 3/8-player games' packages were missing, and the installed server did not start)."""
+    import tomllib
+    listed = set(tomllib.loads((Path(ROOT) / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {str(p.parent.relative_to(Path(ROOT))).replace(os.sep, ".")
+             for top in ("engine", "companion") for p in (Path(ROOT) / top).rglob("__init__.py")}
+    assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
