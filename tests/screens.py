@@ -38,6 +38,7 @@ WCAG 2.1 A/AA rules are one, run once a screen and language (tests/accessibility
 """
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -57,6 +58,17 @@ PHONE_WIDTHS = (320, 360, 390)
 PHONE_HEIGHT = 640
 HOST_SIZE = (1280, 800)
 LOCALES = {"en": "en-US", "hu": "hu-HU", "ru": "ru-RU"}
+
+
+def walked_languages() -> list[str]:
+    """The languages a walk visits: SCREENS_LANGS, space-separated ("ru", "en hu"), else
+    all three. A name it does not know is an error, never a walk of nothing that passes."""
+    only = os.environ.get("SCREENS_LANGS", " ".join(LOCALES)).split()
+    unknown = [lang for lang in only if lang not in LOCALES]
+    if unknown or not only:
+        raise ValueError(f"SCREENS_LANGS={os.environ.get('SCREENS_LANGS')!r}: give some of "
+                         f"{' '.join(LOCALES)}, separated by spaces")
+    return only
 
 
 class Screen(NamedTuple):

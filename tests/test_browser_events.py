@@ -8,14 +8,14 @@ each deck: the host, two phones, an event shown and the manual entry, at 320, 36
 """
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 import requests
 
 from browsing import Watch
-from screens import HOST_SIZE, LOCALES, Table, Walker, close_dialogs, fold, phone_context
+from screens import (HOST_SIZE, LOCALES, Table, Walker, close_dialogs, fold, phone_context,
+                     walked_languages)
 
 try:
     from playwright.sync_api import expect
@@ -34,7 +34,7 @@ def _events_part():
     if EVENT_PART not in engine.PARTS_BY_NAME:
         pytest.skip(f"the part {EVENT_PART!r} is not registered in engine/rulesets yet")
 
-ONLY = os.environ.get("SCREENS_LANGS", " ".join(LOCALES)).split()
+ONLY = walked_languages()
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 # each deck's event on the table, the one after it, and its final card (the host enters it)
 SHOWN = {"high_noon": ("the_reverend", "thirst", "high_noon"),

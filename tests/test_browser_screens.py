@@ -10,7 +10,6 @@ stay open and follow, and the widths change with set_viewport_size, never a relo
 """
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -19,7 +18,7 @@ import requests
 from browsing import Watch, shot
 from companion import i18n
 from screens import (HOST_SIZE, LOCALES, SCENES, Stage, Table, Walker, close_dialogs, fold,
-                     hold_role, let_go, open_dialog, phone_context, scene)
+                     hold_role, let_go, open_dialog, phone_context, scene, walked_languages)
 
 try:
     from playwright.sync_api import expect
@@ -29,7 +28,7 @@ except ImportError:   # the fixtures skip
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 # a shorter walk while fixing one language: SCREENS_LANGS=ru (the suite walks all three)
-ONLY = os.environ.get("SCREENS_LANGS", " ".join(LOCALES)).split()
+ONLY = walked_languages()
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 # each ruleset's cards of the kinds that ask a question, and its Barrel
 KINDS = {"base": {"bang": "BANG!", "duel": "Duel", "indians": "Indians!", "gatling": "Gatling",
