@@ -513,6 +513,38 @@ def phone_context(browser, lang: str):
                                device_scale_factor=2)
 
 
+def seats_of(ruleset: str, **more) -> list[dict]:
+    """Four seats of the ruleset (Ann the Sheriff, or Darth Vader), `more`: a seat's
+    extra keys by name."""
+    if ruleset == "starwars":
+        seats = [("Ann", "vader", "Tempered"), ("Bob", "rebel", "Resilient"),
+                 ("Cid", "bounty_hunter", "Inventive"), ("Dan", "rebel", "Fearless")]
+    else:
+        seats = [("Ann", "sheriff", "Jesse Jones"), ("Bob", "outlaw", "Kit Carlson"),
+                 ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")]
+    return [{"name": n, "role": r, "character": c, **more.get(n, {})} for n, r, c in seats]
+
+
+def open_table(browser, watch, server: str, t, lang: str):
+    """Ann's and Bob's phones and the host's laptop at table `t`, in `lang`, each page
+    loaded: a context per phone, as each is its own device (a page sharing one with
+    another goes to the background, where it draws no frame: the check's two frames and
+    a click's "stable" wait took a second each). Returns (phone contexts, ann, bob,
+    host context, host)."""
+    phones = [phone_context(browser, lang) for _ in range(2)]
+    ann, bob = watch.page(phones[0], "Ann"), watch.page(phones[1], "Bob")
+    ann.goto(t.phone_url("Ann"))
+    bob.goto(t.phone_url("Bob"))
+    host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
+                                   locale=LOCALES[lang])
+    host_ctx.add_cookies([t.cookie])
+    host = watch.page(host_ctx, "host")
+    host.goto(server + t.path)
+    for page in (ann, bob):
+        expect(page.locator("#game-view")).to_be_visible()
+    return phones, ann, bob, host_ctx, host
+
+
 def open_dialog(page):
     return page.locator("dialog[open]")
 

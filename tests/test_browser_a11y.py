@@ -24,7 +24,7 @@ import requests
 
 from accessibility import MISSING, elements, installed, lines, required, violations
 from browsing import Watch, loopback_only
-from screens import Table, close_dialogs, fold, hold_role, let_go
+from screens import Table, close_dialogs, fold, hold_role, let_go, seats_of
 
 try:
     from playwright.sync_api import expect
@@ -125,17 +125,11 @@ def tables(server):
 
 def out_record(ruleset: str, out: bool = True) -> dict:
     """A referee game of four at Ann's draw, Dan out of it (or not)."""
-    if ruleset == "starwars":
-        seats = [("Ann", "vader", "Tempered"), ("Bob", "rebel", "Resilient"),
-                 ("Cid", "bounty_hunter", "Inventive"), ("Dan", "rebel", "Fearless")]
-    else:
-        seats = [("Ann", "sheriff", "Jesse Jones"), ("Bob", "outlaw", "Kit Carlson"),
-                 ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")]
+    more = {n: {"hand": 9 if n == "Ann" else 4} for n in ("Ann", "Bob", "Cid", "Dan")}
+    if out:
+        more["Dan"]["alive"] = False
     return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee",
-            "seats": [{"name": n, "role": r, "character": c, "hand": 9 if n == "Ann" else 4,
-                       **({"alive": False} if out and n == "Dan" else {})}
-                      for n, r, c in seats],
-            "turn": "Ann", "phase": "draw"}
+            "seats": seats_of(ruleset, **more), "turn": "Ann", "phase": "draw"}
 
 
 def context(browser, lang: str, scheme: str, device: dict):

@@ -18,6 +18,7 @@ import requests
 from browsing import Watch, shot
 from companion import i18n
 from screens import (HOST_SIZE, LOCALES, SCENES, Stage, Table, Walker, close_dialogs, fold,
+                     open_table, seats_of,
                      hold_role, let_go, open_dialog, phone_context, scene, walked_languages)
 
 try:
@@ -200,20 +201,8 @@ def test_every_screen_of_a_ruleset(server, pw, browser, ruleset):
                 continue
             tag = f"{ruleset}/{mode}"
             t = Table(server, record(ruleset, mode))
-            # a context per phone, as each is its own device: a page that shares one with
-            # another goes to the background, where it draws no frame (the check's two
-            # frames, a click's "stable" wait took a second each, rarely less)
-            phones = [phone_context(browser, lang) for _ in range(2)]
-            ann, bob = watch.page(phones[0], "Ann"), watch.page(phones[1], "Bob")
-            ann.goto(t.phone_url("Ann"))
-            bob.goto(t.phone_url("Bob"))
-            host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
-                                           locale=LOCALES[lang])
-            host_ctx.add_cookies([t.cookie])
-            host = watch.page(host_ctx, "host")
-            host.goto(server + t.path)
+            phones, ann, bob, host_ctx, host = open_table(browser, watch, server, t, lang)
             for page in (ann, bob):
-                expect(page.locator("#game-view")).to_be_visible()
                 expect(page.locator("html")).to_have_attribute("lang", lang)
             expect(host.locator(".seat")).to_have_count(4)
             if ruleset == "legends":
@@ -299,17 +288,7 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
                 continue
             tag = f"{ruleset}/{players} players/{mode}"
             t = Table(server, players_record(ruleset, mode, players))
-            phones = [phone_context(browser, lang) for _ in range(2)]     # a context each
-            ann, bob = watch.page(phones[0], "Ann"), watch.page(phones[1], "Bob")
-            ann.goto(t.phone_url("Ann"))
-            bob.goto(t.phone_url("Bob"))
-            host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
-                                           locale=LOCALES[lang])
-            host_ctx.add_cookies([t.cookie])
-            host = watch.page(host_ctx, "host")
-            host.goto(server + t.path)
-            for page in (ann, bob):
-                expect(page.locator("#game-view")).to_be_visible()
+            phones, ann, bob, host_ctx, host = open_table(browser, watch, server, t, lang)
             expect(host.locator(".seat")).to_have_count(players)
             if players == 3:
                 walk_hunting(walker, t, ann, host, lang, tag)
@@ -337,18 +316,6 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
 
 
 # --- the screens off the main road: a scene is a table of its own -------------------------
-
-def seats_of(ruleset: str, **more) -> list[dict]:
-    """Four seats of the ruleset (Ann the Sheriff, or Darth Vader), `more`: a seat's
-    extra keys by name."""
-    if ruleset == "starwars":
-        seats = [("Ann", "vader", "Tempered"), ("Bob", "rebel", "Resilient"),
-                 ("Cid", "bounty_hunter", "Inventive"), ("Dan", "rebel", "Fearless")]
-    else:
-        seats = [("Ann", "sheriff", "Jesse Jones"), ("Bob", "outlaw", "Kit Carlson"),
-                 ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")]
-    return [{"name": n, "role": r, "character": c, **more.get(n, {})} for n, r, c in seats]
-
 
 def a_record(ruleset: str, mode: str, seats: list[dict], **top) -> dict:
     return {"format": "bang-record/1", "ruleset": ruleset, "mode": mode, "seats": seats,
