@@ -14,7 +14,8 @@ client patches the server it is given, so apps are never shared.
     live_server  serve(): a real server in a subprocess on a free 127.0.0.1 port (`.url`,
                  `.data`, `.kill()`, `.start()`), and `.client(...)` for live
                  python-socketio clients that record every message they receive
-                 (a test using one is marked `slow`: the check is below)
+                 (a test using one, or serving an app of its own in a thread by
+                 helpers.serving, is marked `slow`: the check is below)
 
 Browser fixtures (one of each per test module):
 
@@ -29,13 +30,21 @@ Browser fixtures (one of each per test module):
 from __future__ import annotations
 
 import os
+import socket
 import tempfile
 
 import pytest
+from hypothesis import HealthCheck, settings
 from socketio import base_client
 
 from companion import create_app
 from helpers import LiveServer, RecordTable, TableHelper
+
+# Hypothesis on a loaded 2-core machine (two test processes, a browser, servers): an
+# example's time and its data's are no failure (a test that measures time is a
+# benchmark, bench/); a test's own @settings keep these unless they say otherwise
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 STARTS = pytest.StashKey[int]()       # LiveServer.starts before a test's setup
 pytest_plugins = ["pytester"]     # tests/test_records.py runs pytest on a broken record
@@ -59,19 +68,40 @@ def no_client_left_reconnecting():
     assert not left, f"{len(left)} Socket.IO client(s) left reconnecting: shutdown() them"
 
 
+LISTENING = [0]                       # sockets of this process that began to listen
+
+
+def _counted(listen):
+    def counted_listen(self, *args):
+        LISTENING[0] += 1
+        return listen(self, *args)
+    return counted_listen
+
+
+# every server this process starts listens: Werkzeug's (helpers.serving), or any other
+socket.socket.listen = _counted(socket.socket.listen)
+
+
+def servers_started() -> int:
+    """Live servers started so far: LiveServer's subprocesses, and sockets this process
+    listened on (a server in a thread: helpers.serving, or one a test makes itself)."""
+    return LiveServer.starts + LISTENING[0]
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
-    item.stash[STARTS] = LiveServer.starts
+    item.stash[STARTS] = servers_started()
     return (yield)
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    """A test that starts a live server (LiveServer: itself, or through a fixture set up
-    for it) is marked `slow` (or `browser`): `make test-quick` leaves it out, as
-    pyproject.toml says. (A module's server counts for the test it was started for.)"""
+    """A test that starts a live server (LiveServer, or a server in this process: itself,
+    or through a fixture set up for it) is marked `slow` (or `browser`): `make
+    test-quick` leaves it out, as pyproject.toml says. (A module's server counts for the
+    test it was started for.)"""
     result = yield
-    started = LiveServer.starts != item.stash.get(STARTS, LiveServer.starts)
+    started = servers_started() != item.stash.get(STARTS, servers_started())
     if started and not (item.get_closest_marker("slow") or item.get_closest_marker("browser")):
         pytest.fail(f"{item.nodeid} runs a live server: mark it @pytest.mark.slow",
                     pytrace=False)

@@ -10,11 +10,14 @@
     text(v)       JSON text: equal texts mean equal values, types and key order
     LiveServer    `bang-companion serve` in a subprocess, with LiveClient: live
                   python-socketio clients that record every message they receive
+    serving(app)  an app of this process served on a loopback port by a thread (for a
+                  test that reaches into the app it serves); a live server all the same
     free_port()   a free 127.0.0.1 port
     check_invariants(before, move, after)  what holds after every move of a random game
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -27,8 +30,10 @@ import pytest
 import requests
 import socketio
 import websocket
+from werkzeug.serving import make_server
 
 from companion import delta, i18n
+from companion.seams.werkzeug import RequestHandler
 from engine.moments import WON
 from engine.table import winner_now
 from services import free_port
@@ -229,6 +234,25 @@ class LiveServer:
             return packets
         finally:
             ws.shutdown()
+
+
+@contextlib.contextmanager
+def serving(app):
+    """`app`, an app of this process, served by Werkzeug's threaded server with the
+    companion's request handler (as `serve` does) on a loopback port the system picks:
+    yields its base URL, and stops it after. For a test that reaches into the app it
+    serves (its catalogs, its ping thread); any other test starts a LiveServer. It is a
+    live server all the same: its test is `slow` (or `browser`), which conftest.py
+    checks (it counts every socket this process listens on)."""
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=RequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
 
 
 def close_client(sio) -> None:

@@ -15,7 +15,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, unescape
 
 from companion import ROOT, checker, create_app, i18n
-from helpers import visible_text
+from helpers import serving, visible_text
 from engine.say import msg, name, plural
 
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
@@ -546,17 +546,8 @@ from browsing import (  # noqa: E402  (the browser tests' helpers)
 @pytest.fixture
 def local_server(scratch):
     """This process's app on a loopback port (it reads the scratch catalogs)."""
-    import threading
-    from werkzeug.serving import make_server
-    app = create_app({"TESTING": True})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)     # port 0: the system picks
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_port}", scratch
-    finally:
-        srv.shutdown()
-        thread.join(timeout=5)
+    with serving(create_app({"TESTING": True})) as url:
+        yield url, scratch
 
 
 SAY = """async () => {

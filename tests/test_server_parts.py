@@ -9,7 +9,7 @@ import pytest
 from companion import cli, create_app, net, qr
 from companion.seams.werkzeug import scrub
 from companion.storage import Behind, SqliteStorage
-from helpers import NAMES, TableHelper, english, until
+from helpers import NAMES, TableHelper, english, serving, until
 
 
 def test_storage_round_trip_and_undo_flag(tmp_path):
@@ -136,15 +136,12 @@ def test_serve_prints_the_url_and_qr_code(live_server):
     assert "\x1b[" not in out                       # nothing in colour
 
 
+@pytest.mark.slow                        # a live server (in this process)
 def test_accepted_connections_have_tcp_nodelay():
     import socket
-    import threading
 
     import requests
     from flask import Flask, request
-    from werkzeug.serving import make_server
-
-    from companion.seams.werkzeug import RequestHandler
     app = Flask(__name__)
 
     @app.get("/nodelay")
@@ -152,15 +149,8 @@ def test_accepted_connections_have_tcp_nodelay():
         sock = request.environ["werkzeug.socket"]
         return str(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
 
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=RequestHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        assert requests.get(f"http://127.0.0.1:{server.port}/nodelay", timeout=5).text == "1"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(app) as url:
+        assert requests.get(f"{url}/nodelay", timeout=5).text == "1"
 
 
 def test_the_two_back_ends_share_one_schema_and_import_neither_other():

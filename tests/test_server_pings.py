@@ -11,8 +11,9 @@ from engineio.packet import PING
 
 from companion import create_app
 from companion.seams import engineio as pings
-from companion.seams.werkzeug import RequestHandler
-from helpers import until
+from helpers import serving, until
+
+pytestmark = pytest.mark.slow          # a live server (in this process)
 
 
 def ping_threads() -> list[threading.Thread]:
@@ -22,17 +23,11 @@ def ping_threads() -> list[threading.Thread]:
 
 @pytest.fixture
 def server(tmp_path):
-    from werkzeug.serving import make_server
     app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
     eio = app.extensions["socketio"].server.eio
     eio.ping_interval = 0.25            # seconds; 10 in the product
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=RequestHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.port}", eio
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with serving(app) as url:
+        yield url, eio
 
 
 def phone(url: str, counts: list, i: int) -> socketio.Client:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 
 
@@ -41,3 +43,38 @@ def test_the_import_check_can_fail():
                                  "import tests.test_words, os\n"
                                  "from helpers import NAMES\n")) == [
         "conftest", "test_delta", "tests.test_words"]
+
+
+UNMARKED = '''
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+
+def serve():
+    make_server("127.0.0.1", 0, Flask("x")).server_close()
+
+
+def test_unmarked():
+    serve()
+
+
+@pytest.mark.slow
+def test_marked():
+    serve()
+
+
+def test_no_server():
+    pass
+'''
+
+
+@pytest.mark.slow                      # a pytest run of its own, in a subprocess
+def test_a_server_in_a_thread_makes_its_test_slow(pytester, monkeypatch):
+    """conftest.py's check sees a server this process starts (Werkzeug's, listening in a
+    thread), not only LiveServer's subprocess: an unmarked test that starts one fails."""
+    monkeypatch.setenv("PYTHONPATH", str(TESTS))
+    pytester.makepyfile(test_serving=UNMARKED)
+    run = pytester.runpytest_subprocess("-p", "conftest", "-q")
+    run.assert_outcomes(passed=2, failed=1)
+    run.stdout.fnmatch_lines(["*test_unmarked runs a live server: mark it @pytest.mark.slow*"])
