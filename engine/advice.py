@@ -65,7 +65,9 @@ def _named(state: State, kind: str) -> str:
 
 
 def answers_for(state: State, seat: str) -> list[dict]:
-    """The answers seat may give now: [{"respond", "label", "ok", "reason"?, "needs_check"?}]."""
+    """The answers seat may give now: [{"respond", "label", "ok", "reason"?, "needs_check"?}]
+    (an answer that is a move of another kind: "respond" None and that move's key, such
+    as "ability")."""
     i = state.index(seat)
     asks = state.asks_for(i)
     if not asks:
@@ -120,6 +122,9 @@ def answers_for(state: State, seat: str) -> list[dict]:
         row = {"respond": respond, "label": label, "needs_check": needs_check,
                **try_move(state, move)}
         out.append(row)
+    for keys, label in rules.views.answer_moves(state, i, ask):   # a ruleset's own moves
+        out.append({"respond": None, **keys, "label": label, "needs_check": False,
+                    **try_move(state, {"by": seat, **keys})})
     if char.heal_by_discard:
         out.append({"respond": None, "ability": {"discard": 2},
                     "label": msg("{character}: discard 2 for 1 {life}",

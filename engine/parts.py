@@ -16,7 +16,10 @@ A part is a `Part` object (its package under engine/rulesets/ ends with `PART = 
   moments too (`WON`, `SETTLE`), so a part replaces them without a branch in the core;
 - its fields of the state and of a record: `header_keys`, `deal_extra`, `read_extra`,
   `copy_fields`, `fields_dict`, `expect_keys`/`expect_value`, and what views add
-  (`public_fields`, `seat_view`, `phone_extras`), each called after the base ruleset's.
+  (`public_fields`, `seat_view`, `phone_extras`, `answer_moves`), each called after the
+  base ruleset's;
+- its random moves for the tests' random games (`random_moves`), after the base
+  ruleset's.
 
 `composed(rules, parts)` is the ruleset a table plays: `rules` itself without parts (a
 table without parts pays nothing), else one object per combination, with the parts named
@@ -92,6 +95,15 @@ class Part:
 
     def phone_extras(self, state, seat: str) -> dict:
         return {}
+
+    def answer_moves(self, state, i: int, ask) -> list:
+        """Answers to `ask` that are moves of its own: [(move keys besides "by", label)]."""
+        return []
+
+    # -- its random moves ----------------------------------------------------------------
+    def random_moves(self, rng, state, by: str, phase: str) -> list[dict]:
+        """Moves of its own for the random games (`Playouts.moves`' phases)."""
+        return []
 
 
 def _data(data, parts: tuple):
@@ -178,8 +190,30 @@ class _Views:
             out.update(p.phone_extras(state, seat))
         return out
 
+    def answer_moves(self, state, i, ask):
+        out = self.base.answer_moves(state, i, ask)
+        for p in self.parts:
+            out = out + p.answer_moves(state, i, ask)
+        return out
+
     def card_info(self, card):
         return self.base.card_info(card)
+
+
+class _Playouts:
+    """The random moves of a composed ruleset: the base ruleset's, with each part's own
+    moves added."""
+
+    def __init__(self, base, parts: tuple) -> None:
+        self.base, self.parts = base, parts
+        self.check, self.answers = base.check, base.answers
+        self.answer, self.decorate = base.answer, base.decorate
+
+    def moves(self, rng, state, by, phase):
+        out = self.base.moves(rng, state, by, phase)
+        for p in self.parts:
+            out = out + p.random_moves(rng, state, by, phase)
+        return out
 
 
 def _actions(actions, parts: tuple):
@@ -208,6 +242,7 @@ def composed(rules, parts: tuple) -> object:
                     rules.book),
         records=_Records(rules.records, parts),
         views=_Views(rules.views, parts),
+        playouts=_Playouts(rules.playouts, parts),
     )
     name = "+".join((base.__name__, *attrs["parts"]))
     return type(name, (base,), attrs)()

@@ -35,6 +35,7 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
                 move.update(_check(rng, state, a.seat))
             state.rules.playouts.answer(rng, state, move)
             moves.append(move)
+        moves.extend(state.rules.playouts.moves(rng, state, by, "ask"))
         moves.append({"by": by, "ability": {"discard": 2}})
     if moves:
         rng.shuffle(moves)
@@ -55,7 +56,8 @@ def candidates(rng: random.Random, state: State) -> list[dict]:
         moves.append({"by": by, "draw": {}})
         return moves
     if state.phase == "draw":
-        return [{"by": by, "draw": {"reveal": drawn(rng)}}, {"by": by, "draw": {}}]
+        return [{"by": by, "draw": {"reveal": drawn(rng)}}, {"by": by, "draw": {}},
+                *state.rules.playouts.moves(rng, state, by, "draw")]
     cards = list(cards_of(state))
     rules = state.rules
     for _ in range(6):

@@ -47,7 +47,9 @@ class Playouts:
         """Add this ruleset's own keys to a random card play."""
 
     def moves(self, rng, state, by: str, phase: str) -> list[dict]:
-        """Moves of this ruleset's own kinds for the random games."""
+        """Moves of this ruleset's own kinds for the random games: for the player whose
+        turn it is in `phase` "start", "draw" or "play", or for a seat being asked
+        ("ask")."""
         return []
 
 
@@ -113,6 +115,11 @@ class Views:
     def phone_extras(self, state, seat: str) -> dict:
         """Fields of a phone's `me` that only this ruleset has."""
         return {}
+
+    def answer_moves(self, state, i: int, ask) -> list:
+        """Answers of seat i to `ask` that are moves of this ruleset's own (an ability),
+        for the phone's answer sheet: [(the move's keys besides "by", label message)]."""
+        return []
 
     def card_info(self, card) -> dict:
         """What a ruleset adds to a card in the catalogue (its own effects of a copy)."""

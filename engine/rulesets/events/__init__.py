@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...moves import COUNT, FLAG, TEXT
 from ...parts import Actions, Part
 from ...say import N_, msg, name
-from . import rules
+from . import offers, rules
 from .codes import CODES
 from .data import BY_ID, CHOICES, DECKS, find, shuffled
 from .texts import BOOK
@@ -30,7 +30,7 @@ class EventDecks(Part):
     book = BOOK
     reactions = rules.REACTIONS
     header_keys = (HEADER,)
-    expect_keys = ("current_event",)
+    expect_keys = ("current_event", "event_offers")
     moves = {"actions": {"event_revealed": TEXT},
              "keys": {"ability": {"hard_liquor": FLAG, "give_life": TEXT, "ranch": COUNT,
                                   "sniper": TEXT, "ricochet": TEXT, "daltons": TEXT,
@@ -98,6 +98,8 @@ class EventDecks(Part):
         return {"event": state.event, "event_pile": state.event_pile}
 
     def expect_value(self, state, key: str):
+        if key == "event_offers":
+            return offers.expected(state)
         return state.event
 
     def public_fields(self, state) -> dict:
@@ -115,7 +117,14 @@ class EventDecks(Part):
 
     def phone_extras(self, state, seat: str) -> dict:
         e = rules.current(state)
-        return {"event_note": msg(e.yours) if e is not None else None}
+        return {"event_note": msg(e.yours) if e is not None else None,
+                "offers": offers.offers(state, seat)}
+
+    def answer_moves(self, state, i: int, ask) -> list:
+        return offers.daltons_answers(state, i, ask)
+
+    def random_moves(self, rng, state, by: str, phase: str) -> list[dict]:
+        return offers.random_moves(rng, state, by, phase)
 
 
 PART = EventDecks()

@@ -401,6 +401,7 @@ def give_life(ctx: Ctx, m, i: int, value) -> None:
     if s.phase != "start" or any("drew" in f or "draw_check" in f for f in s.turn_log):
         raise Refusal("event_not_now", msg("{event}: at the start of the turn, before its "
                                            "draw!s.", event=name(e.name)), e.rule)
+    _once(ctx, e, "give_life")            # once a turn first: then the choice of player
     j = s.index(value)
     if j == i or not s.seats[j].alive:
         raise Refusal("bad_target", msg("{event}: the life point goes to another living "
@@ -412,7 +413,6 @@ def give_life(ctx: Ctx, m, i: int, value) -> None:
                                        n=s.seats[j].max_life, life=name(ctx.word("life")),
                                        you={"seat": N_("You cannot go above {n} {life}.")}),
                       e.rule)
-    _once(ctx, e, "give_life")
     giver = s.seats[i]          # a life point given, not a hit: no ability answers it
     giver.life -= 1
     ctx.say("life", msg("{seat}: {life} {before} → {after} ({why}).", seat=giver.name,

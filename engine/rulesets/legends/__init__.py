@@ -34,7 +34,7 @@ class LegendsPlayouts(Playouts):
         if phase == "start":
             return [{"by": by, "jail": {"discard": drawn(rng)}},
                     {"by": by, "perform": "The Oregon Trail"}]
-        return _legend_moves(rng, state, by)
+        return _legend_moves(rng, state, by) if phase == "play" else []
 
 
 class LegendsRecords(Records):

@@ -38,6 +38,8 @@ def moves(rng, state, by: str, phase: str) -> list[dict]:
     if phase == "start":
         return [{"by": by, "check": rng.choice(["pass", "fail"]),
                  "card": rng.choice(["Trash Compactor", "A New Hope", "Carbonite"])}]
+    if phase != "play":
+        return []
     names = [s.name for s in state.seats]
     return [{"by": by, "ability": {"repeat": True}, "target": rng.choice(names)},
             {"by": by, "ability": {"repeat": True}}]
