@@ -137,7 +137,7 @@ def series(items: list, conjunction: bool = False) -> object:
     if not items:
         return ""
     out = items[-1]
-    for item in reversed(items[:-1]):
-        out = (msg("{first} and {rest}", first=item, rest=out) if conjunction
-               else msg("{first}, {rest}", first=item, rest=out))
+    for item in reversed(items[:-1]):       # you={}: a name in a row stays a name
+        out = (msg("{first} and {rest}", first=item, rest=out, you={}) if conjunction
+               else msg("{first}, {rest}", first=item, rest=out, you={}))
     return out

@@ -1,21 +1,23 @@
 """The second person on one's own phone: the wording layer (companion.i18n, engine.say
 render) takes a message's `you` form only for the reader's own seat, by name and exactly,
-nested messages and plurals too. The pages' own forms, declared beside each sentence
-(static/js: `t(text, args, { seat: N_("You ...") })`), each belong to a sentence the page
-says, name an argument of it, and keep its placeholders less that argument. The engine's and the companion's are declared where each
-message is made: tests/test_you_declared.py."""
+nested messages and plurals too. Every sentence a page makes that names a seat (static/js:
+each t() and tn() call, read by tests/pagecalls.py) declares its second person beside it,
+`t(text, args, { seat: N_("You ...") })`, `tn(one, many, n, args, { seat: N_plural(...) })`
+or `{}` where no phone says it to that seat; each form names an argument of its sentence,
+keeps its placeholders less that argument and is translated. The engine's and the
+companion's are declared where each message is made: tests/test_you_declared.py."""
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
 from pathlib import Path
 
-import pytest
-from babel.messages.pofile import read_po
-
 from companion import i18n
 from engine.say import N_, N_plural, msg, name, plural
+
+import pagecalls
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = re.compile(r"\{(\w+)\}")
@@ -25,81 +27,124 @@ def fields(text: str) -> set[str]:
     return set(FIELD.findall(text))
 
 
-def template_ids() -> dict[str, object]:
-    """{key (a plural's singular): msgid} of every msgid in messages.pot."""
-    with open(i18n.pot_path(), "rb") as f:
-        return {(m.id if isinstance(m.id, str) else m.id[0]): m.id for m in read_po(f) if m.id}
+# the arguments of a page's sentence that carry a seat's name (what a `you` form may replace)
+PAGE_SEAT_ARGS = {"seat", "target", "from", "by", "other", "shooter", "source", "waiting",
+                  "seats"}
 
 
-def problems(table: dict, ids: dict) -> list[str]:
-    out = []
-    for base, forms in table.items():
-        if base not in ids:
-            out.append(f"{base!r}: no such template in the code (messages.pot)")
+def page_problems(call: pagecalls.Call) -> list[str]:
+    """What is wrong with one t()/tn() call's second person: a sentence naming a seat
+    with no `you` beside it (`{}`: no phone says it to that seat), forms written inside
+    the call rather than in a const before it (the catalogs would miss them), a form that names no
+    argument of its sentence, has other placeholders than it less that argument, or is
+    not N_plural(one, many) for a tn() (and only for one)."""
+    out = [f"{call.where}: {p}" for p in call.problems]
+    if call.text is None or (call.fn == "tn" and call.plural is None):
+        return out + [f"{call.where}: {call.fn}() of a sentence that is not a literal string"]
+    if call.you and call.you_const is None:
+        out.append(f"{call.where}: {call.text!r}: its `you` is a const declared before the "
+                   "call (pybabel's extractor skips an N_() inside a call's arguments)")
+    named = fields(call.text) & PAGE_SEAT_ARGS
+    if named and call.you is None:
+        out.append(f"{call.where}: {call.text!r} names {sorted(named)} but declares no `you` "
+                   "(its second person, beside it; `{}` where no phone says it to that seat)")
+    for arg, form in (call.you or {}).items():
+        if arg not in fields(call.text):
+            out.append(f"{call.where}: {{{arg}}} is not a placeholder of {call.text!r}")
             continue
-        base_plural = not isinstance(ids[base], str)
-        for arg, variant in forms.items():
-            if arg not in fields(base):
-                out.append(f"{base!r}: {{{arg}}} is not one of its placeholders")
-            texts = list(variant) if isinstance(variant, (tuple, list)) else [variant]
-            if (len(texts) == 2) != base_plural:
-                out.append(f"{base!r}: a plural has a plural variant, and only a plural")
-            for text in texts:
-                if fields(text) != fields(base) - {arg}:
-                    out.append(f"{base!r} → {text!r}: placeholders {sorted(fields(text))}, "
-                               f"not {sorted(fields(base) - {arg})}")
-            if base_plural and len(texts) == 2:
-                others = ids[base][1]
-                if fields(texts[1]) != fields(others) - {arg}:
-                    out.append(f"{others!r} → {texts[1]!r}: placeholders differ")
+        if isinstance(form, tuple) != (call.fn == "tn"):
+            out.append(f"{call.where}: {call.text!r}: a tn() sentence's forms are "
+                       "N_plural(one, many), and only a tn()'s")
+            continue
+        pairs = zip(form, (call.text, call.plural)) if isinstance(form, tuple) else \
+            [(form, call.text)]
+        for text, base in pairs:
+            if fields(text) != fields(base) - {arg}:
+                out.append(f"{call.where}: {text!r}: placeholders {sorted(fields(text))}, "
+                           f"not {sorted(fields(base) - {arg})}")
     return out
 
 
-def test_the_check_can_fail():
-    ids = {"{seat} plays {card}.": "{seat} plays {card}.",
-           "{seat} takes {n} card.": ("{seat} takes {n} card.", "{seat} takes {n} cards.")}
-    assert len(problems({"{seat} plays {card}.": {"seat": "You play {cards}."}}, ids)) == 1
-    assert len(problems({"{seat} plays {card}.": {"seat": "You play {seat} {card}."}}, ids)) == 1
-    assert len(problems({"{seat} plays {card}.": {"target": "You play {card}."}}, ids)) == 2
-    assert len(problems({"{seat} takes {n} card.": {"seat": "You take {n} card."}}, ids)) == 1
-    assert len(problems({"Gone {seat}.": {"seat": "Gone."}}, ids)) == 1
-    assert not problems({"{seat} takes {n} card.": {"seat": ("You take {n} card.",
-                                                             "You take {n} cards.")}}, ids)
+def page_calls() -> list[pagecalls.Call]:
+    calls = []
+    for path in sorted((ROOT / "static/js").glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        found = pagecalls.calls(source, path.name)
+        unused = pagecalls.you_consts(source) - {call.you_const for call in found}
+        assert not unused, f"{path.name}: a `you` declared and given to no t(): {unused}"
+        calls += found
+    return calls
 
 
-def test_the_pages_variants_keep_their_placeholders():
-    """Each second-person form a page declares beside its sentence (t's `you`) belongs to a
-    sentence the page says, names one of its arguments, keeps its placeholders less that
-    one, and is translated in every language."""
-    table = pages_table()
-    assert len(table) >= 13, sorted(table)
-    ids = template_ids()
-    assert not problems(table, ids), "\n".join(problems(table, ids))
+PAGE_CALLS = page_calls()
+
+
+def test_every_page_sentence_naming_a_seat_declares_its_second_person():
+    """Every t() and tn() of static/js whose sentence names a seat says, beside it, how it
+    reads on that seat's own phone (or `{}`: the host screen's, another's), each form a
+    sentence of the catalogs translated in every language."""
+    assert len(PAGE_CALLS) >= 300                      # the scan sees the pages' sentences
+    found = [p for call in PAGE_CALLS for p in page_problems(call)]
+    assert not found, "\n".join(found)
+    declared = [call for call in PAGE_CALLS if call.you]
+    assert len(declared) >= 20, [c.where for c in declared]
     for lang in ("hu", "ru"):
         tr = i18n.translations(lang)
-        untranslated = [form for forms in table.values() for form in forms.values()
-                        if tr.gettext(form) == form]
+        untranslated = [f"{call.where}: {form!r}" for call in declared
+                        for form in call.you.values()
+                        if (tr.ngettext(*form, 5) if isinstance(form, tuple)
+                            else tr.gettext(form)) in ((form,) if isinstance(form, str) else form)]
         assert not untranslated, (lang, untranslated)
 
 
-def test_the_pages_scan_reads_a_declaration_beside_its_sentence():
-    source = '''
-  const sees = { seat: N_("You see {target}"), target: N_("{seat} sees you") };
-  fill(out, t("{seat} sees {target}", { seat: a, target: tname(b) }, sees));
-  const gone = { seat: N_("You are gone {x}") };
-  t("{seat} is gone", { seat }, gone);
-'''
-    table = scan_page(source)
-    assert table == {"{seat} sees {target}": {"seat": "You see {target}",
-                                              "target": "{seat} sees you"},
-                     "{seat} is gone": {"seat": "You are gone {x}"}}
-    ids = {"{seat} sees {target}": "{seat} sees {target}", "{seat} is gone": "{seat} is gone"}
-    assert len(problems(table, ids)) == 1           # {x} is no placeholder of its sentence
+def test_the_pages_check_fails_on_a_sentence_without_its_second_person():
+    made_up = r"""
+import { N_, N_plural, t, tn } from "./i18n.js";
+const sees = { seat: N_("You see {target}"), target: N_("{seat} sees you") };
+fill(out, t("{seat} sees {target}", { seat: a, target: tname(b) }, sees));
+const re = /[)"'(]/g;  // a "(" in a regular expression: no call
+const gone = { seat: N_("You are gone {x}") };
+h("p", {}, t("{seat} is gone", { seat }, gone), `${t("{target} waits (it's {n})", { target, n })}`);
+const hat = { seat: N_("You: {n} hat") };
+tn("{seat}: {n} hat", "{seat}: {n} hats", n, { seat: who }, hat);
+t("Give the turn to {seat}?", { seat: current }, {}); t("{card} as {other}", { card, other: x }, {});
+tn("{seat}: {n} coat", "{seat}: {n} coats", n, { seat }, { seat: N_plural("You: {n} coat", "You: {n} coats") });
+const turn = { by: "Your turn" };
+t('{by}\'s "turn"', { by }, turn); t(label, { seat });
+"""
+    calls = pagecalls.calls(made_up, "made_up.js")
+    assert [c.text for c in calls] == [
+        "{seat} sees {target}", "{seat} is gone", "{target} waits (it's {n})", "{seat}: {n} hat",
+        "Give the turn to {seat}?", "{card} as {other}", "{seat}: {n} coat", '{by}\'s "turn"',
+        None]
+    assert calls[0].you == {"seat": "You see {target}", "target": "{seat} sees you"}
+    assert calls[6].you == {"seat": ("You: {n} coat", "You: {n} coats")}
+    found = [p for call in calls for p in page_problems(call)]
+    assert len(found) == 6, found
+    assert any(":7" in p and "{x}" in p for p in found)            # a form's placeholders
+    assert any(":7" in p and "waits" in p and "no `you`" in p for p in found)
+    assert any(":9" in p and "N_plural" in p for p in found)       # tn's form is not plural
+    assert any(":11" in p and "const declared before" in p for p in found)     # inline
+    assert any(":13" in p and "N_(" in p for p in found)           # a form not marked N_
+    assert any(":13" in p and "not a literal" in p for p in found)
+
+
+def test_an_open_question_about_ones_own_card_says_your():
+    """On the shooter's own phone the waiting line reads "Bob must answer your BANG!", not
+    "Bob must answer BANG! from Дима" (issue 22's audit: "Бэнг! от игрока Дима: отвечает
+    Bence" on Дима's phone). Every open-question template of bits.js that names another
+    seat and the card's player has a variant for that player."""
+    asked = [c for c in PAGE_CALLS if c.where.startswith("bits.js:") and "{seat}" in c.text
+             and "{from}" in c.text]
+    assert len(asked) >= 5, asked
+    missing = [c.where for c in asked if "from" not in (c.you or {})]
+    assert not missing, missing
 
 
 def test_a_pages_sentence_takes_its_you_only_for_the_reader(node):
-    """static/js/i18n.js's t() in Node: the declared form for the reader's own seat, by its
-    whole name; the sentence as written for anyone else and where no reader is set."""
+    """static/js/i18n.js's t() and tn() in Node: the declared form for the reader's own
+    seat, by its whole name (a plural's for the count); the sentence as written for anyone
+    else and where no reader is set."""
     script = f"""
 globalThis.document = {{ querySelector: () => null }};
 const i = await import({json.dumps((ROOT / "static/js/i18n.js").as_uri())});
@@ -109,6 +154,10 @@ const out = [say("Ann", "Bob")];
 i.setReader("Ann");
 out.push(say("Ann", "Bob"), say("Bob", "Ann"), say("Anna", "Bob"), say("Cid", "Bob"));
 out.push(i.t("{{seat}} out", {{ seat: "Ann" }}));
+const yours = {{ seat: i.N_plural("You: {{n}} token", "You: {{n}} tokens") }};
+for (const [seat, n] of [["Ann", 1], ["Ann", 3], ["Bob", 3]]) {{
+  out.push(i.tn("{{seat}}: {{n}} token", "{{seat}}: {{n}} tokens", n, {{ seat }}, yours));
+}}
 console.log(JSON.stringify(out));
 """
     run = subprocess.run([node, "--input-type=module", "-e", script],
@@ -116,7 +165,8 @@ console.log(JSON.stringify(out));
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == ["Ann out, by Bob", "You are out, by Bob",
                                       "Bob out, by you", "Anna out, by Bob",
-                                      "Cid out, by Bob", "Ann out"]
+                                      "Cid out, by Bob", "Ann out", "You: 1 token",
+                                      "You: 3 tokens", "Bob: 3 tokens"]
 
 
 def test_only_the_readers_own_seat_by_its_whole_name():
@@ -169,49 +219,6 @@ def test_a_message_without_you_stays_in_the_third_person():
     assert i18n.sentence(m, "en", "Ann") == "Ann has no cards in hand."
 
 
-_STRING = r'"((?:[^"\\]|\\.)*)"'
-_DECLARED = re.compile(r"const (\w+) = \{([^;]*?N_\([^;]*?)\};")
-_FORM = re.compile(r"(\w+): N_\(" + _STRING + r"\)")
-_SAID = re.compile(r"\bt\(" + _STRING + r",[^;]*?,\s*(\w+)\)")
-
-
-def scan_page(source: str) -> dict[str, dict[str, str]]:
-    """{sentence: {argument: form}} of a page module: each `const x = { seat: N_("...") }`
-    and the t("sentence", args, x) that takes it."""
-    declared = {m.group(1): {k: json.loads(f'"{v}"') for k, v in _FORM.findall(m.group(2))}
-                for m in _DECLARED.finditer(source)}
-    table = {}
-    for m in _SAID.finditer(source):
-        if m.group(2) in declared:
-            table[json.loads(f'"{m.group(1)}"')] = declared[m.group(2)]
-    return table
-
-
-def pages_table() -> dict:
-    table = {}
-    for path in sorted((ROOT / "static/js").glob("*.js")):
-        source = path.read_text(encoding="utf-8")
-        found = scan_page(source)
-        declared = {m.group(1) for m in _DECLARED.finditer(source)}
-        used = {m.group(2) for m in _SAID.finditer(source)}
-        assert declared <= used, f"{path.name}: declared and not given to t(): {declared - used}"
-        table.update(found)
-    return table
-
-
-def test_an_open_question_about_ones_own_card_says_your():
-    """On the shooter's own phone the waiting line reads "Bob must answer your BANG!", not
-    "Bob must answer BANG! from Дима" (issue 22's audit: "Бэнг! от игрока Дима: отвечает
-    Bence" on Дима's phone). Every open-question template of bits.js that names another
-    seat and the card's player has a variant for that player."""
-    source = (ROOT / "static/js/bits.js").read_text(encoding="utf-8")
-    asked = [s for s in re.findall(r'\bt\("([^"]+)"', source) if "{seat}" in s and "{from}" in s]
-    assert len(asked) >= 5, asked
-    table = pages_table()
-    missing = [s for s in asked if "from" not in table.get(s, {})]
-    assert not missing, missing
-
-
 def test_the_pages_name_a_card_by_its_kind_where_an_edition_has_its_own():
     """A page that says a base card's name (tname("Panic!")) shows it on a Star Wars table,
     whose card of that kind is Deception: it names the kind (ruleset.js kindName)."""
@@ -229,3 +236,48 @@ def test_the_pages_name_a_card_by_its_kind_where_an_edition_has_its_own():
         said += [f"{path.name}: tname({n!r})" for n in replaced
                  if f"tname({json.dumps(n)})" in text]
     assert not said, said
+
+
+def english_keyed(source: str, where: str) -> list[str]:
+    """The rows of a table keyed by an English sentence naming a seat (a Python dict's or a
+    JavaScript object's literal key with a {seat}-like placeholder): the second person
+    rebuilt at the edge from the English, as companion/addressed.py and
+    static/js/addressed.js were before issue 28 (115 such rows)."""
+    rows = []
+    if where.endswith(".py"):
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Dict):
+                rows += [f"{where}:{k.lineno}: {k.value!r}" for k in node.keys
+                         if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                         and fields(k.value) & PAGE_SEAT_ARGS]
+    else:
+        toks = pagecalls.tokens(source)
+        rows += [f"{where}:{tok.line}: {tok.value!r}" for k, tok in enumerate(toks[1:-1], 1)
+                 if tok.kind == "string" and toks[k - 1].value in ("{", ",")
+                 and toks[k + 1].value == ":" and fields(tok.value) & PAGE_SEAT_ARGS]
+    return rows
+
+
+def test_no_table_at_the_edge_is_keyed_by_english_sentences():
+    rows = []
+    for top, pattern in (("companion", "*.py"), ("engine", "*.py"), ("static/js", "*.js")):
+        for path in sorted((ROOT / top).rglob(pattern)):
+            rows += english_keyed(path.read_text(encoding="utf-8"),
+                                  path.relative_to(ROOT).as_posix())
+    assert rows == [], "\n".join(rows)
+    # the check finds such a row
+    assert len(english_keyed('A = {"{seat} plays {card}.": {"seat": N_("You play {card}.")}}',
+                             "a.py")) == 1
+    assert len(english_keyed('const a = { "x": 1, "{seat} plays {card}.": { seat: "You" } };'
+                             ' f(x ? "{seat} waves" : "y");', "a.js")) == 1
+
+
+def test_no_template_sentence_names_a_seat():
+    """The templates' sentences (Jinja's _()) have no second person of their own: one that
+    names a seat would read in the third person on that seat's phone, so a page says it
+    from its script, with its `you` (the one name a phone's template shows is its own,
+    said to him: "You're in, %(name)s.")."""
+    seat = re.compile(r"%\((" + "|".join(sorted(PAGE_SEAT_ARGS)) + r")\)s")
+    found = [f"{path.name}: {m.group(0)}" for path in sorted((ROOT / "templates").glob("*.html"))
+             for m in seat.finditer(path.read_text(encoding="utf-8"))]
+    assert found == [], found

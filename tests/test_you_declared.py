@@ -7,6 +7,7 @@ names a seat and forgets its second person fails here, whoever calls it."""
 from __future__ import annotations
 
 import ast
+import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,10 @@ from pathlib import Path
 import pytest
 
 from companion import i18n
+from engine import PARTS_BY_NAME, all_views, apply, deal, initial_state
+from engine.errors import Refusal
+from engine.playout import NAMES, candidates
+from engine.say import KEY, YOU, N_, msg
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = re.compile(r"\{(\w+)\}")
@@ -179,3 +184,78 @@ def test_every_second_person_form_is_translated(lang):
             if said in ((form,) if isinstance(form, str) else form):
                 untranslated.append(f"{site.where}: {form!r}")
     assert not untranslated, "\n".join(untranslated)
+
+
+# Played, not read: the scan above knows a seat by its argument's name (SEAT_ARGS); a
+# message could name one through another ({name}, {first}...) or be made from a template
+# the scan cannot read (a table's words). Random playouts of every ruleset and part say
+# their messages (events, refusals, views), and each argument that is, exactly, a seat's
+# name at the table must have its `you`, unless its template's call site declares the ones
+# it has (`you={}`: said to no seat; "It is {seat}'s turn, not {other}'s." is said to {other}).
+PLAYED = [("base", [], None), ("legends", [], None), ("starwars", [], None),
+          ("base", ["event_decks"], None), ("base", ["three_players"], 3),
+          ("base", ["eight_players"], 8)]
+
+
+def unaddressed(message, names: set[str], found: set) -> None:
+    """Add (template, argument) to `found` for each argument of `message` (nested ones
+    too) that is a seat's name and has no `you` form."""
+    if isinstance(message, dict):
+        if isinstance(message.get(KEY), str):
+            you = message.get(YOU) or {}
+            found.update((message[KEY], k) for k, v in message.items()
+                         if type(v) is str and v in names and k not in you and k[0] != "$")
+        for v in message.values():
+            unaddressed(v, names, found)
+    elif isinstance(message, list):
+        for v in message:
+            unaddressed(v, names, found)
+
+
+def played_problems(found: set) -> list[str]:
+    declared = {s.template for s in SITES if s.you is not None}
+    return [f"{template!r}: {{{arg}}} was a seat's name, and the message has no `you` for it"
+            for template, arg in sorted(found) if template not in declared]
+
+
+def test_every_message_a_playout_says_about_a_seat_has_its_second_person():
+    found: set = set()
+    parts_seen = set()
+    for ruleset, parts, players in PLAYED:
+        for seed in range(2):
+            rng = random.Random(seed)
+            n = players or rng.randint(4, 7)
+            header = deal(NAMES[:n], seed=seed, ruleset=ruleset, parts=parts)
+            parts_seen.update(header.get("parts", []))
+            state = initial_state(header)
+            names, moves = set(NAMES[:n]), 0
+            while state.winner is None and moves < 3000:
+                for move in candidates(rng, state):
+                    try:
+                        state, events = apply(state, move)
+                    except Refusal as r:
+                        unaddressed(r.say, names, found)
+                        continue
+                    unaddressed(events, names, found)
+                    if moves % 40 == 0:
+                        unaddressed(all_views(state), names, found)
+                    moves += 1
+                    break
+                else:
+                    break
+    assert parts_seen >= set(PARTS_BY_NAME), "a part no playout here plays"
+    problems_ = played_problems(found)
+    assert not problems_, "\n".join(problems_)
+
+
+def test_the_played_check_fails_on_a_seat_named_without_its_second_person():
+    found: set = set()
+    said = [{"type": "note", "text": msg("{name} waves at {seat}.", name="Ann", seat="Bob",
+                                         you={"seat": N_("{name} waves at you.")})},
+            msg("Say which effect goes first: with the {card} first, {seat} answers it before "
+                "the Destiny effect; with the Destiny effect first, {seat} answers after it.",
+                card="x", seat="Ann"),                      # its call site says you={}
+            msg("{seat} hums.", seat="Annie")]              # not a seat's name
+    unaddressed(said, {"Ann", "Bob"}, found)
+    assert played_problems(found) == ["'{name} waves at {seat}.': {name} was a seat's name, "
+                                      "and the message has no `you` for it"]

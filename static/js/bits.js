@@ -46,17 +46,27 @@ export function pendingText(p, { you = false, group = false } = {}) {
     indians: kindName("indians", "Indians!"), missed: kindName("missed", "Missed!"), life: word("life"),
   };
   const from = !!p.from;
-  // on the phone of the card's player ({from}): "Bob must answer your BANG!"
-  const yourDuel = { from: N_("{seat} must discard a {bang} in your {duel}, or lose it") };
+  // each sentence's second person (i18n.js t), on the phone of the player asked ({seat}),
+  // who reads the sentence written for him when `you` is set, and of the card's player
+  // ({from}): "Bob must answer your BANG!"
+  const youDying = { seat: N_("You are dying: a {beer}, or out of the game") };
+  const youDuel = { seat: N_("You must discard a {bang} in the {duel}, or lose it") };
+  const youIndians = { seat: N_("You must discard a {bang} against {indians}, or lose 1 {life}") };
+  const youCard = { seat: N_("You must answer {card}") };
+  const yourDuel = { seat: N_("You must discard a {bang} in the {duel} from {from}, or lose it"),
+    from: N_("{seat} must discard a {bang} in your {duel}, or lose it") };
   // ...and the challenger asked in his own Duel: not "the Duel from Ann"
   const yourOwnDuel = { from: N_("You must discard a {bang} in your own {duel}, or lose it") };
-  const yourIndians = { from: N_("{seat} must discard a {bang} against your {indians}, or lose 1 {life}") };
+  const yourIndians = { seat: N_("You must discard a {bang} against {indians} from {from}, or lose 1 {life}"),
+    from: N_("{seat} must discard a {bang} against your {indians}, or lose 1 {life}") };
   const yourIndiansEach = { from: N_("{seat} each must discard a {bang} against your {indians}, or lose 1 {life}") };
-  const yourCard = { from: N_("{seat} must answer your {card}") };
+  const yourCard = { seat: N_("You must answer {card} from {from}"), from: N_("{seat} must answer your {card}") };
+  // {from} of a question put to the reader: another's card (his own Duel: yourOwnDuel)
+  const another = {};
   const yourCardEach = { from: N_("{seat} each must answer your {card}") };
   if (p.kind === "dying") {
     return you ? t("You are dying: a {beer}, or out of the game", args)
-      : t("{seat} is dying: a {beer}, or out of the game", args);
+      : t("{seat} is dying: a {beer}, or out of the game", args, youDying);
   }
   if (p.kind === "duel") {
     if (you) {
@@ -64,21 +74,21 @@ export function pendingText(p, { you = false, group = false } = {}) {
         : t("You must discard a {bang} in the {duel}, or lose it", args);
     }
     return from ? t("{seat} must discard a {bang} in the {duel} from {from}, or lose it", args, yourDuel)
-      : t("{seat} must discard a {bang} in the {duel}, or lose it", args);
+      : t("{seat} must discard a {bang} in the {duel}, or lose it", args, youDuel);
   }
   if (p.kind === "indians") {
     if (group) return t("{seat} each must discard a {bang} against {indians} from {from}, or lose 1 {life}", args, yourIndiansEach);
     if (you) {
-      return from ? t("You must discard a {bang} against {indians} from {from}, or lose 1 {life}", args)
+      return from ? t("You must discard a {bang} against {indians} from {from}, or lose 1 {life}", args, another)
         : t("You must discard a {bang} against {indians}, or lose 1 {life}", args);
     }
     return from ? t("{seat} must discard a {bang} against {indians} from {from}, or lose 1 {life}", args, yourIndians)
-      : t("{seat} must discard a {bang} against {indians}, or lose 1 {life}", args);
+      : t("{seat} must discard a {bang} against {indians}, or lose 1 {life}", args, youIndians);
   }
   let text;
   if (group) text = t("{seat} each must answer {card} from {from}", args, yourCardEach);
-  else if (you) text = from ? t("You must answer {card} from {from}", args) : t("You must answer {card}", args);
-  else text = from ? t("{seat} must answer {card} from {from}", args, yourCard) : t("{seat} must answer {card}", args);
+  else if (you) text = from ? t("You must answer {card} from {from}", args, another) : t("You must answer {card}", args);
+  else text = from ? t("{seat} must answer {card} from {from}", args, yourCard) : t("{seat} must answer {card}", args, youCard);
   const needed = Number(p.needed);
   return needed > 1 ? t("{question} ({n} {missed} needed)", { ...args, question: text, n: needed }) : text;
 }

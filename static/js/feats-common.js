@@ -1,7 +1,7 @@
 // BANG! Legends pieces shared by the phone's Feat tracker and the host screen: a colour per
 // seat (like the box's sets of fame tokens), tokens drawn as chips, fame as pips.
 import { h, list } from "./dom.js";
-import { tn, t } from "./i18n.js";
+import { N_plural, tn, t } from "./i18n.js";
 
 const COLOURS = ["#e5484d", "#3e8ef7", "#30a46c", "#f5c400", "#9b59d0", "#f76b15", "#e93d82"];
 export function colourOf(seats, name) {
@@ -16,10 +16,11 @@ export const disc = (colour, cls = "") => h("span", { class: `fame-disc ${cls}`,
 
 /** The tokens on a Feat: one chip per player, "● Ann 2". */
 export function tokenChips(feat, seats, me) {
+  const yourTokens = { seat: N_plural("You: {n} token", "You: {n} tokens") };
   const entries = Object.entries((feat && feat.tokens) || {}).filter(([, n]) => n > 0);
   if (!entries.length) return h("span", { class: "muted small" }, t("no tokens yet"));
   return h("span", { class: "fame-chips" }, entries.map(([who, n]) => h("span", {
-    class: `fame-chip${who === me ? " mine" : ""}`, "aria-label": tn("{seat}: {n} token", "{seat}: {n} tokens", n, { seat: who }),
+    class: `fame-chip${who === me ? " mine" : ""}`, "aria-label": tn("{seat}: {n} token", "{seat}: {n} tokens", n, { seat: who }, yourTokens),
   }, disc(colourOf(seats, who)), h("span", {}, who), h("strong", {}, String(n)))));
 }
 

@@ -132,7 +132,7 @@ export function claimDialog(name) {
   const reveal = revealPicker(t("The Feat turned up to replace it"));
   const update = () => refill(target, [["", shoot.checked ? t("Pick a player") : t("Nobody")],
     ...(shoot.checked ? others() : others((s) => s.legend && (s.life > 1 || slab))).map((s) => [s.name,
-      tn("{seat} ({n} life)", "{seat} ({n} life)", s.life, { seat: s.name })])], "");
+      tn("{seat} ({n} life)", "{seat} ({n} life)", s.life, { seat: s.name }, {})])], ""); // others(): never the reader
   openDialog(t("Claim {feat}", { feat: tname(name) }), "", [c.el,
     seat.character === "Willy the Kid" ? h("label", { class: "choice" }, shoot, t("Shoot a free BANG! at them instead")) : null,
     field(t("Another Legend loses 1 life"), target, slab ? "" : t("Only one with more than 1 life.")),

@@ -3,6 +3,7 @@
 // the winner.
 import { h, fill, get, list } from "./dom.js";
 import { bullets, chips, pendingLines, phaseName } from "./bits.js";
+// The host screen speaks to no seat: a sentence naming one says so with `{}` as its you.
 import { t, tname } from "./i18n.js";
 import { roleText, roleClass } from "./roles.js";
 import { leaderRole, rulesetWords, word } from "./ruleset.js";
@@ -63,7 +64,7 @@ export function renderBoard(snap, onPick) {
   const over = !!view.winner || get(snap, "table", "status") === "over";
   seats.forEach((s, i) => board.append(seatTile(s, i, seats.length, view, conn[s.name], onPick, over)));
 
-  document.getElementById("turn-line").textContent = over ? t("Game over") : view.turn ? t("{seat}'s turn", { seat: view.turn }) : "";
+  document.getElementById("turn-line").textContent = over ? t("Game over") : view.turn ? t("{seat}'s turn", { seat: view.turn }, {}) : "";
   document.getElementById("phase-line").textContent =
     !over && view.phase && view.mode === "referee" ? t("phase: {phase}", { phase: phaseName(view.phase) }) : "";
   const pending = list(view.pending);

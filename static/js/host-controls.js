@@ -3,6 +3,7 @@ import { $, h, fill, list, urlNodes } from "./dom.js";
 import { ask } from "./confirm.js";
 import { showBanner } from "./banner.js";
 import { word } from "./ruleset.js";
+// The host screen speaks to no seat: a sentence naming one says so with `{}` as its you.
 import { t, tname } from "./i18n.js";
 
 // What the host may do for a seat whose phone is off: answer its question, end its turn.
@@ -13,14 +14,14 @@ function actsFor(seat, view) {
   const asked = list(view.pending).find((p) => p && p.seat === name);
   if (asked) {
     return asked.kind === "dying"
-      ? [[t("{seat} is out (no Beer)", { seat: name }), { respond: "take" },
-        [t("{seat} goes to 0 {life}: out of the game, role shown to everyone.", { seat: name, life: word("life") }),
-          { yes: t("Eliminate"), title: t("Eliminate {seat}?", { seat: name }) }]]]
-      : [[t("{seat} takes it (no answer)", { seat: name }), { respond: "take" }, null]];
+      ? [[t("{seat} is out (no Beer)", { seat: name }, {}), { respond: "take" },
+        [t("{seat} goes to 0 {life}: out of the game, role shown to everyone.", { seat: name, life: word("life") }, {}),
+          { yes: t("Eliminate"), title: t("Eliminate {seat}?", { seat: name }, {}) }]]]
+      : [[t("{seat} takes it (no answer)", { seat: name }, {}), { respond: "take" }, null]];
   }
   if (view.turn === name && view.phase === "play" && !list(view.pending).length) {
-    return [[t("End {seat}'s turn", { seat: name }), { end_turn: {} },
-      [t("The turn goes to the next player."), { yes: t("End the turn"), title: t("End {seat}'s turn?", { seat: name }) }]]];
+    return [[t("End {seat}'s turn", { seat: name }, {}), { end_turn: {} },
+      [t("The turn goes to the next player."), { yes: t("End the turn"), title: t("End {seat}'s turn?", { seat: name }, {}) }]]];
   }
   return [];
 }
@@ -44,7 +45,7 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}), get
     $("#sd-hand").textContent = seat ? String(seat.hand ?? "?") : "–";
     const out = !seat || seat.alive === false;
     seatDialog.querySelectorAll("button[data-field]").forEach((b) => { b.disabled = out; });
-    $("#sd-turn").textContent = t("Give the turn to {seat}", { seat: current });
+    $("#sd-turn").textContent = t("Give the turn to {seat}", { seat: current }, {});
     $("#sd-turn").disabled = out || getTurn() === current;
     const view = getView() || {};
     const acts = seat && !out && view.mode === "referee" ? actsFor(seat, view) : [];
@@ -65,8 +66,8 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}), get
     // Bounds are the server's to enforce: a refusal explains them in a banner. Only
     // taking the last life point asks first, since it eliminates the player.
     if (field === "life" && value === 0 && !(await ask(
-      t("{seat} goes to 0 {life}: out of the game, role shown to everyone.", { seat: seat.name, life: word("life") }),
-      { yes: t("Eliminate"), title: t("Eliminate {seat}?", { seat: seat.name }) }))) return;
+      t("{seat} goes to 0 {life}: out of the game, role shown to everyone.", { seat: seat.name, life: word("life") }, {}),
+      { yes: t("Eliminate"), title: t("Eliminate {seat}?", { seat: seat.name }, {}) }))) return;
     const ack = await send("host_move", { set: { seat: seat.name, [field]: value } });
     // A correction with a question open says what became of it (asked again, closed).
     if (ack.ok && ack.outcome) showBanner(ack.outcome, { kind: "info", key: "outcome" });
@@ -88,9 +89,9 @@ export function wireControls({ send, getSeat, getTurn, getView = () => ({}), get
   // giving the turn ends the turn being played: it asks first
   $("#sd-turn").addEventListener("click", async () => {
     const turn = getTurn();
-    if (!(await ask(turn ? t("{seat}'s turn ends where it stands and {other} plays next.", { seat: turn, other: current })
-      : t("{seat} plays next.", { seat: current }),
-    { yes: t("Give the turn"), title: t("Give the turn to {seat}?", { seat: current }) }))) return;
+    if (!(await ask(turn ? t("{seat}'s turn ends where it stands and {other} plays next.", { seat: turn, other: current }, {})
+      : t("{seat} plays next.", { seat: current }, {}),
+    { yes: t("Give the turn"), title: t("Give the turn to {seat}?", { seat: current }, {}) }))) return;
     const ack = await send("host_move", { set: { turn: current } });
     if (ack.ok) seatDialog.close();
   });

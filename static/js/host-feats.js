@@ -2,6 +2,7 @@
 // left per player, and a big moment when somebody turns Legend.
 import { h, fill, get, list } from "./dom.js";
 import { colourOf, tokenChips, pips, disc } from "./feats-common.js";
+// The host screen speaks to no seat: a sentence naming one says so with `{}` as its you.
 import { t, tname } from "./i18n.js";
 
 const CROSSROAD = ["Bottleneck", "The Chuck-a-Luck", "Good Company", "The Last Hero",
@@ -37,7 +38,7 @@ export function renderHostFeats(snap) {
 
 function moment(seat) {
   const el = document.getElementById("host-legend-moment");
-  document.getElementById("hlm-who").textContent = t("{seat} is a Legend!", { seat: seat.name });
+  document.getElementById("hlm-who").textContent = t("{seat} is a Legend!", { seat: seat.name }, {});
   document.getElementById("hlm-char").textContent = t("{character} turns to the legend side", { character: tname(seat.character) });
   document.getElementById("hlm-ability").textContent = seat.ability || "";
   el.hidden = false;

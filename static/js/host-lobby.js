@@ -3,6 +3,7 @@
 import { h, fill, get, list, urlNodes } from "./dom.js";
 import { showBanner } from "./banner.js";
 import { rulesetWords, word } from "./ruleset.js";
+// The host screen speaks to no seat: a sentence naming one says so with `{}` as its you.
 import { t, tn, tname } from "./i18n.js";
 import { eventOptions } from "./host-event.js";
 
@@ -69,10 +70,10 @@ export function renderLobby(snap, actions) {
     // An ability card the app does not know: its name and the energy printed on it.
     const other = own ? h("span", { class: "custom-ability" },
       h("input", { type: "text", maxlength: "30", placeholder: t("Name of the {character}", { character }), value: own.name,
-        "aria-label": t("{Character} for {seat}: its name", { Character: cap(character), seat: p.name }), class: "custom-name",
+        "aria-label": t("{Character} for {seat}: its name", { Character: cap(character), seat: p.name }, {}), class: "custom-name",
         oninput: (e) => { own.name = e.target.value; } }),
       h("input", { type: "number", min: "1", max: "9", value: String(own.energy), inputmode: "numeric",
-        "aria-label": t("{Character} for {seat}: its {life}", { Character: cap(character), seat: p.name, life: word("life") }), class: "custom-energy",
+        "aria-label": t("{Character} for {seat}: its {life}", { Character: cap(character), seat: p.name, life: word("life") }, {}), class: "custom-energy",
         oninput: (e) => { own.energy = Number(e.target.value); } }),
       h("span", { class: "muted small" }, t("its name and {life}: the app applies no automatic effect for it", { life: word("life") }))) : null;
     return h("li", { class: "lobby-row" },
@@ -81,15 +82,15 @@ export function renderLobby(snap, actions) {
         h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? t("phone connected") : t("phone not connected") }),
         h("span", { class: "visually-hidden" }, " ", p.connected ? t("(connected)") : t("(not connected)"))),
       h("span", { class: "lobby-char" },
-        h("label", { for: selectId, class: "visually-hidden" }, t("{Character} for {seat}", { Character: cap(character), seat: p.name })), select, other,
+        h("label", { for: selectId, class: "visually-hidden" }, t("{Character} for {seat}", { Character: cap(character), seat: p.name }, {})), select, other,
         // named on the player's own phone: dealt unless the host picks another here
         p.character && !chosen[p.id] ? h("span", { class: "muted small phone-choice" }, " ", p.character.energy
-          ? t("{seat}'s phone: {character} ({energy})", { seat: p.name, character: tname(p.character.name), energy: p.character.energy })
-          : t("{seat}'s phone: {character}", { seat: p.name, character: tname(p.character.name || p.character) })) : null),
+          ? t("{seat}'s phone: {character} ({energy})", { seat: p.name, character: tname(p.character.name), energy: p.character.energy }, {})
+          : t("{seat}'s phone: {character}", { seat: p.name, character: tname(p.character.name || p.character) }, {})) : null),
       h("span", { class: "lobby-buttons" },
-        h("button", { type: "button", "aria-label": t("Move {seat} up", { seat: p.name }), disabled: i === 0, onclick: () => actions.move(p.id, -1) }, "▲"),
-        h("button", { type: "button", "aria-label": t("Move {seat} down", { seat: p.name }), disabled: i === lobby.length - 1, onclick: () => actions.move(p.id, 1) }, "▼"),
-        h("button", { type: "button", class: "ghost", "aria-label": t("Remove {seat}", { seat: p.name }), onclick: () => actions.kick(p.id) }, "✕")));
+        h("button", { type: "button", "aria-label": t("Move {seat} up", { seat: p.name }, {}), disabled: i === 0, onclick: () => actions.move(p.id, -1) }, "▲"),
+        h("button", { type: "button", "aria-label": t("Move {seat} down", { seat: p.name }, {}), disabled: i === lobby.length - 1, onclick: () => actions.move(p.id, 1) }, "▼"),
+        h("button", { type: "button", class: "ghost", "aria-label": t("Remove {seat}", { seat: p.name }, {}), onclick: () => actions.kick(p.id) }, "✕")));
   }));
   const deal = document.getElementById("deal");
   const n = lobby.length;

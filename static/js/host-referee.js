@@ -4,6 +4,7 @@
 import { $, h, fill, get, list, urlNodes } from "./dom.js";
 import { pendingLines } from "./bits.js";
 import { renderAsk } from "./referee-ask.js";
+// The host screen speaks to no seat: a sentence naming one says so with `{}` as its you.
 import { t } from "./i18n.js";
 
 let sendFn = async () => ({ ok: false });
@@ -14,7 +15,7 @@ export function wireHostReferee(send) {
 
 const ask = (event, payload) => sendFn(event, payload);
 
-const showQr = (name) => t("Show the QR code for {seat}'s seat", { seat: name });
+const showQr = (name) => t("Show the QR code for {seat}'s seat", { seat: name }, {});
 
 function claimRow(name) {
   const out = h("div", { class: "claim-out" });
@@ -22,7 +23,7 @@ function claimRow(name) {
     const ack = await sendFn("reseat", { seat: name });
     if (!ack || !ack.ok) return;
     fill(out, h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.claim_qr_svg)}`,
-      alt: t("QR code that gives {seat}'s seat to a phone", { seat: name }) }), h("p", { class: "join-url small" }, urlNodes(ack.claim_url)));
+      alt: t("QR code that gives {seat}'s seat to a phone", { seat: name }, {}) }), h("p", { class: "join-url small" }, urlNodes(ack.claim_url)));
   } }, showQr(name)), out);
 }
 

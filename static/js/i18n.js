@@ -1,7 +1,8 @@
 // Words at the edge, in the reader's language (static/README.md): t, tn, tname, and,
 // localize. The catalog: <meta name="i18n-catalog">, {lang, plural, m: {English: words}}.
 // On a phone (setReader), a sentence about its own player says "you": the form the sentence
-// declares where it is written, t(text, args, { seat: N_("You ...") }).
+// declares where it is written, t(text, args, { seat: N_("You ...") }) (`{}`: said to no
+// seat); tn(one, many, n, args, { seat: N_plural("You ...", "You ...") }).
 
 const KEY = "$t";
 const PLURAL = "$pl";
@@ -75,6 +76,9 @@ export function setReader(name) {
 /** Marks a sentence's second-person form for the catalogs (make messages); the text as it is. */
 export const N_ = (text) => text;
 
+/** Marks a plural sentence's second-person forms (tn's `you`): its two English forms. */
+export const N_plural = (one, many) => [one, many];
+
 /** A page's own words, with `{name}` placeholders filled from `args`. `you`: how the sentence
  * reads on the phone of the seat an argument names, declared next to it: { seat: N_("You
  * ..."), target: N_("... you ...") } (each form: the sentence's placeholders less that one),
@@ -88,9 +92,16 @@ export function t(text, args, you) {
   return fill(template(text), args);
 }
 
-/** Words that depend on a count `n` (also available as `{n}`). */
-export function tn(singular, plural, n, args) {
-  return fill(template(singular, plural, n), { n, ...(args || {}) });
+/** Words that depend on a count `n` (also available as `{n}`). `you`: as t's, each form
+ * N_plural("one", "many"). */
+export function tn(singular, plural, n, args, you) {
+  const all = { n, ...(args || {}) };
+  if (reader && you && args) {
+    for (const [key, mine] of Object.entries(you)) {
+      if (args[key] === reader) return fill(template(mine[0], mine[1], n), all);
+    }
+  }
+  return fill(template(singular, plural, n), all);
 }
 
 /** A card, character or role name as this language's edition prints it (also any other

@@ -16,7 +16,7 @@ import { wireReferee, renderReferee } from "./phone-referee.js";
 import { wireFeats, renderFeats } from "./phone-feats.js";
 import { phaseName } from "./bits.js";
 import { renderPhoneEvent } from "./phone-event.js";
-import { setReader, t, tname } from "./i18n.js";
+import { N_, setReader, t, tname } from "./i18n.js";
 import { ask } from "./confirm.js";
 
 const table = tableId();
@@ -85,12 +85,14 @@ function renderLobby(s) {
   }, p.name, p.id === mine.lobby_id ? [" ", t("(you)")] : "", p.connected === false ? h("span", { class: "muted small" }, " · ", t("offline")) : null)));
 }
 
+const yourTurn = { seat: N_("Your turn!") };
+
 function renderTurn(view, m, seat) {
   const over = !!view.winner || get(snap, "table", "status") === "over";
   const mine = !over && (m.your_turn === true || (m.your_turn === undefined && view.turn === m.name));
   document.body.classList.toggle("my-turn", mine);
   // a game the host ended: the outcome card's "Game over" says it, once
-  $("#turn-text").textContent = over ? (view.winner ? t("The game is over") : "") : mine ? t("Your turn!") : view.turn ? t("{seat}'s turn", { seat: view.turn }) : "";
+  $("#turn-text").textContent = over ? (view.winner ? t("The game is over") : "") : mine ? t("Your turn!") : view.turn ? t("{seat}'s turn", { seat: view.turn }, yourTurn) : "";
   // Phases matter when the app referees; in tracker mode the table runs its own turn.
   $("#phase-text").textContent = !over && view.phase && view.mode === "referee" ? t("Phase: {phase}", { phase: phaseName(view.phase) }) : "";
   // In referee mode the turn ends from the play phase (after the draw!s and the draw).
@@ -162,10 +164,11 @@ function renderHunting(view, seat, status) {
   const button = $("#final-hit");
   button.hidden = over || view.mode !== "tracker" || !target || !three || get(seat, "alive") === false;
   if (!button.hidden) {
-    button.textContent = t("I dealt {target} the final hit", { target });
+    const another = {};     // {target}: the one this phone's player hunts, never himself
+    button.textContent = t("I dealt {target} the final hit", { target }, another);
     button.onclick = async () => {
-      if (await ask(t("{target} is out of the game, and you win.", { target }),
-        { yes: t("Yes, I did"), title: t("Did you deal {target} the final hit?", { target }) })) {
+      if (await ask(t("{target} is out of the game, and you win.", { target }, another),
+        { yes: t("Yes, I did"), title: t("Did you deal {target} the final hit?", { target }, another) })) {
         move({ final_hit: target });
       }
     };

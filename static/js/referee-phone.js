@@ -63,9 +63,9 @@ function turnBox(view, me) {
     }
     if (d.hook === "jesse") {
       for (const s of seats) {
-        if (s.name === me.name || s.alive === false) continue;
+        if (s.name === me.name || s.alive === false) continue;    // {seat} below: another
         buttons.push(h("button", { type: "button", disabled: !s.hand, onclick: () => sendMove({ draw: { from: s.name } }) },
-          t("First card from {seat}'s hand", { seat: s.name }), s.hand ? "" : [" ", t("(no cards)")]));
+          t("First card from {seat}'s hand", { seat: s.name }, {}), s.hand ? "" : [" ", t("(no cards)")]));
       }
     }
     if (d.hook === "pedro") {

@@ -4,7 +4,7 @@
 // the dialog open with its sentence and rule, and nothing changes.
 import { $, h, fill, get, list } from "./dom.js";
 import { aimed, cards, ruleLink, rulingBox } from "./referee-bits.js";
-import { t, tn, tname } from "./i18n.js";
+import { N_, t, tn, tname } from "./i18n.js";
 
 const GROUPS = () => [
   [t("At a player"), (c) => aimed(c)],
@@ -38,7 +38,7 @@ export function openPlay({ snap, ask, move, more }) {
       const bang = all.find((c) => c.kind === "bang");
       const missed = all.find((c) => c.kind === "missed");
       if (bang && missed) {
-        entries.unshift({ card: { ...bang }, label: t("{card} as {other}", { card: tname(missed.name), other: tname(bang.name) }),
+        entries.unshift({ card: { ...bang }, label: t("{card} as {other}", { card: tname(missed.name), other: tname(bang.name) }, {}), // {other}: a card
           find: `${missed.name} ${bang.name}`, play: missed.name, as: bang.name });
       }
     }
@@ -100,7 +100,9 @@ export function openPlay({ snap, ask, move, more }) {
   function chooseTaken(e, name, target) {
     const seat = seats.find((s) => s.name === target) || {};
     const go = (card) => send({ play: name, target, card });
-    frame(t("{card} on {target}: which card?", { card: e.label, target }),
+    // Cat Balou may be aimed at oneself (to be rid of a card in front of one)
+    const yourself = { target: N_("{card} on yourself: which card?") };
+    frame(t("{card} on {target}: which card?", { card: e.label, target }, yourself),
       h("div", { class: "card-grid" },
         h("button", { type: "button", class: "card-btn brown", disabled: !seat.hand, onclick: () => go("hand") },
           t("From the hand"), h("span", { class: "range" }, tn("{n} card, one at random", "{n} cards, one at random", Number(seat.hand) || 0))),

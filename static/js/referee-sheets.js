@@ -88,20 +88,21 @@ async function askDestiny(name, effects, { view, me, target, limit, ordered }) {
     out.first = first;
   }
   const seats = list(view.seats).filter((s) => s.alive !== false && s.name !== me.name);
-  const fromWhom = (s, text) => sheet(t("Destiny: {seat}", { seat: s.name }), h("p", {}, text),
+  // {seat} of the sheets below: one of `seats`, the others
+  const fromWhom = (s, text) => sheet(t("Destiny: {seat}", { seat: s.name }, {}), h("p", {}, text),
     (done) => h("div", { class: "destiny-list" },
       s.hand ? button(t("From the hand ({n}, one at random)", { n: s.hand }), () => done("hand"), "primary") : null,
       list(s.in_play).map((c) => button(t("{card} (in play)", { card: tname(c.name) }), () => done(c.name)))));
   if (key === "steal") {
     const them = seats.find((s) => s.name === target);
     if (them && list(them.in_play).length) {
-      out.card = await fromWhom(them, t("Which card do you take from {seat}?", { seat: them.name }));
+      out.card = await fromWhom(them, t("Which card do you take from {seat}?", { seat: them.name }, {}));
       if (out.card === null) return null;
     } else out.card = "hand";
   } else if (key === "discard_all") {
     const discards = {};
     for (const s of seats.filter((x) => list(x.in_play).length)) {
-      discards[s.name] = await fromWhom(s, t("{seat} discards a card: from the hand at random, or one in play you choose.", { seat: s.name }));
+      discards[s.name] = await fromWhom(s, t("{seat} discards a card: from the hand at random, or one in play you choose.", { seat: s.name }, {}));
       if (discards[s.name] === null) return null;
     }
     if (Object.keys(discards).length) out.discards = discards;

@@ -29,6 +29,7 @@ const labelWidth = (text) => 7.2 * [...String(text)].length;
  *  chart; turn labels thinned so that none runs into the next. */
 export function chart(story, { width = 640, height = 260, word = "life" } = {}) {
   const names = list(story.names);
+  const corrected = { seat: N_("You: corrected by the host") };
   const life = list(story.life);
   const n = Math.max(1, ...life.map((l) => list(l).length));
   const top = Math.max(1, ...list(story.max));
@@ -79,7 +80,7 @@ export function chart(story, { width = 640, height = 260, word = "life" } = {}) 
         // the host's correction: the line goes on from its new value; the step is dashed
         d += `H${x(k)}`;
         svg.append(s("g", { class: "fix-mark", "data-seat": names[j] },
-          s("title", {}, t("{seat}: corrected by the host", { seat: names[j] })),
+          s("title", {}, t("{seat}: corrected by the host", { seat: names[j] }, corrected)),
           s("line", { x1: x(k), x2: x(k), y1: yy(p[k - 1]), y2: yy(p[k]), stroke: colour, class: "fix-step" }),
           s("circle", { cx: x(k), cy: yy(p[k]), r: 4.5, stroke: colour, class: "fix-ring" })));
         d += `M${x(k)},${yy(p[k])}`;
@@ -119,6 +120,7 @@ export function renderStory(box, story, { small = false, word = "life" } = {}) {
   const names = list(story.names);
   const winners = new Set(list(story.winners));
   const outs = new Map(list(story.outs).map((o) => [o.seat, o]));
+  const byYou = { by: N_("out, by you") };
   fill(box, h("h2", {}, t("The story of the game")),
     chart(story, small ? { width: 360, height: 170, word } : { word }),
     h("ul", { class: "story-legend" }, names.map((name, j) => {
@@ -127,7 +129,7 @@ export function renderStory(box, story, { small = false, word = "life" } = {}) {
         h("span", { class: "swatch", style: `background:${COLOURS[j % COLOURS.length]}` }),
         h("strong", {}, name), " · ", roleText((story.roles || {})[name]) || "?",
         winners.has(name) ? h("span", { class: "won-tag" }, " ", t("★ won")) : null,
-        out ? h("span", { class: "muted" }, " · ", out.by ? t("out, by {by}", { by: out.by }) : t("out")) : null);
+        out ? h("span", { class: "muted" }, " · ", out.by ? t("out, by {by}", { by: out.by }, byYou) : t("out")) : null);
     }), list(story.fixes).length ? h("li", { class: "fix-key" },
       h("span", { class: "fix-swatch", "aria-hidden": "true" }), t("dashed, with a ring: a correction by the host")) : null),
     list(story.events).length ? [h("p", { class: "story-events-title", id: small ? "story-events-s" : "story-events-h" }, t("The events of the game, by their number on the chart:")),
