@@ -51,7 +51,7 @@ def page(template: str, status: int = 200, **context):
     context.setdefault("rulesets", engine.RULESETS.values())
     context.setdefault("hints", {name: looks.look_of(name).hint for name in engine.RULESETS})
     context.setdefault("players", {name: (min(c), max(c)) for name in engine.RULESETS
-                                   for c in [engine.player_counts(name)]})
+                                   for c in [engine.choosable_counts(name)]})
     try:
         return render_template(template, **context), status
     except TemplateNotFound:

@@ -148,10 +148,19 @@ class Table:
 
     # -- reading ----------------------------------------------------------------------
     @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts this table's game is composed with (its header's; none chosen yet in
+        the lobby: an event deck comes with the deal's options)."""
+        return tuple((self.header or {}).get("parts") or ())
+
+    @property
     def player_counts(self) -> tuple[int, ...]:
-        """How many players this table may be dealt for: its ruleset's role mix, with the
-        player-count parts that go with it (engine/parts.py)."""
-        return engine.player_counts(self.ruleset)
+        """How many players this table may be dealt for (engine/parts.py): in the lobby,
+        its ruleset's counts with any part the host may still choose (the deal checks the
+        ones chosen); once dealt, its game's composed ruleset's (the header's parts)."""
+        if self.header:
+            return engine.player_counts(self.ruleset, self.parts)
+        return engine.choosable_counts(self.ruleset)
 
     def row(self, **changes) -> dict:
         row = {"id": self.id, "host_hash": self.host_hash, "status": self.status,

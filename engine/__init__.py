@@ -25,12 +25,13 @@ from .table import (distance, distance_table, hand_limit, legal_targets, outcome
 from .game import apply  # noqa: E402
 from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
-from .start import compose, deal, initial_state, player_counts, rules_of  # noqa: E402
+from .start import (choosable_counts, compose, deal, initial_state, player_counts,  # noqa: E402
+                    rules_of)
 from .record import check_record, export_record, load_record, public_record, replay  # noqa: E402
 from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  # noqa: E402
 
 __all__ = [
-    "BOOK", "CODES", "RULESETS", "PARTS_BY_NAME", "compose", "player_counts", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
+    "BOOK", "CODES", "RULESETS", "PARTS_BY_NAME", "compose", "player_counts", "choosable_counts", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
     "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "winners", "judge", "answers_for", "turn_hints",

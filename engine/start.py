@@ -113,6 +113,17 @@ def player_counts(ruleset: str, parts=()) -> tuple[int, ...]:
     return tuple(sorted(counts))
 
 
+def choosable_counts(ruleset: str) -> tuple[int, ...]:
+    """How many players a table of this ruleset may seat before its parts are chosen (the
+    lobby): its own counts and those of each part that goes with it, chosen alone. The
+    deal then checks the counts of the parts it is given (`player_counts`)."""
+    counts = set(player_counts(ruleset))
+    for p in PARTS_BY_NAME.values():
+        if p.goes_with(ruleset) and not p.role_mix:
+            counts |= set(player_counts(ruleset, (p.name,)))
+    return tuple(sorted(counts))
+
+
 def rules_of(state) -> Ruleset:
     """The ruleset of a State; of a record header (its `ruleset` with its `parts`); or the
     one of that name (the base game for a name the registry does not hold)."""

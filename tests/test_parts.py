@@ -5,6 +5,8 @@ Tried on toy parts made here (the real ones are issues 29 and 30), registered fo
 test at a time."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engine
@@ -272,3 +274,51 @@ def test_the_lobby_holds_as_many_players_as_the_composed_role_mix(app):
     assert snap["table"]["players"] == [3, 4, 5, 6, 7, 8]
     assert snap["view"]["parts"] == ["toy_eight"] and len(snap["view"]["seats"]) == 8
     assert table.tables().get(table.id).header["parts"] == ["toy_eight"]
+
+
+class Crowd(Part):
+    """A part a host chooses (no player-count part: it is not dealt by itself) whose role
+    mix deals nine."""
+    name = "toy_crowd"
+    rulesets = ("base",)
+    data = {"role_mix": {9: ("sheriff", "renegade", "outlaw", "outlaw", "outlaw", "outlaw",
+                             "deputy", "deputy", "deputy")}}
+
+
+CROWD = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+CHARACTERS = ["Kit Carlson", "Pedro Ramirez", "Jesse Jones", "Sid Ketchum", "Bart Cassidy",
+              "Black Jack", "Calamity Janet", "El Gringo", "Jourdonnais"]
+
+
+def crowd_record() -> str:
+    roles = Crowd.data["role_mix"][9]
+    return json.dumps({"format": "bang-record/1", "parts": ["toy_crowd"], "turn": "Ann",
+                       "seats": [{"name": n, "role": r, "character": c, "life": 3, "hand": 4}
+                                 for n, r, c in zip(CROWD, roles, CHARACTERS)]})
+
+
+def test_a_tables_counts_follow_the_parts_a_host_may_choose_and_its_game_was_dealt_with(
+        app, monkeypatch):
+    """The lobby takes as many players as any part the host may still choose deals (an
+    event deck comes with the deal's options), the deal refuses a count its chosen parts
+    do not deal, and a dealt table's counts are those of its game's composed ruleset (the
+    header's parts): the host's lobby, table_full and a new game read them."""
+    from helpers import NAMES, TableHelper
+    monkeypatch.setitem(PARTS_BY_NAME, "toy_crowd", Crowd())
+    assert player_counts("base", ["toy_crowd"]) == (3, 4, 5, 6, 7, 8, 9)
+    table = TableHelper(app, mode="tracker")
+    for n in [*NAMES, "Hal", "Ivy"]:
+        table.join(n)                                  # the ninth: toy_crowd deals nine
+    r = app.test_client().post(f"/t/{table.id}/join", json={"name": "Joe"})
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "table_full"
+    assert table.tables().get(table.id).player_counts == (3, 4, 5, 6, 7, 8, 9)
+    ack = table.host.emit("deal", {}, callback=True)   # no part chosen: not nine
+    assert ack["ok"] is False and "not 9" in english(ack["error"]["message"]), ack
+    tables = table.tables()
+    crowd, _ = tables.create_from_record(crowd_record())
+    assert crowd.header["parts"] == ["toy_crowd"]
+    assert crowd.player_counts == (3, 4, 5, 6, 7, 8, 9)
+    monkeypatch.delitem(PARTS_BY_NAME, "toy_crowd")    # a dealt base game without it
+    _composed.cache_clear()
+    plain, _ = tables.create_from_record(json.dumps({"format": "bang-record/1", "seats": SEATS}))
+    assert plain.player_counts == (3, 4, 5, 6, 7, 8)
