@@ -16,12 +16,15 @@ from engine.characters import Character
 from engine.moves import CORE as CORE_WORDS
 from engine.rulebook import CORE as CORE_BOOK
 from engine.rulesets.legends.characters import LEGEND_CHARS
+from engine.rulesets.events.data import EVENTS
 from engine.rulesets.legends.feats import FEATS
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = RULESETS["base"]
 SIDES = {"legends": (LEGEND_CHARS,)}      # character tables besides `characters`
-THINGS = {"legends": {f.name for f in FEATS}}   # its own things' names besides cards
+THINGS = {"legends": {f.name for f in FEATS},    # its own things' names besides cards
+          "event_decks": {e.name for e in EVENTS}}   # every event card, by its name
+KEYS = {"event_decks": {e.id for e in EVENTS}}      # ...and by its id, a key in quotes
 
 # the words that say a ruleset's own ideas, whatever the names
 WORDS = {"legends": ("legend", "legends", "feat", "feats", "fame", "boast", "boasting",
@@ -48,7 +51,8 @@ def own_names(rules) -> tuple[set[str], set[str]]:
     names = set(rules.codes) | set(rules.data.draws)
     names |= {c.name for c in rules.data.cards.rows} - base_cards
     names |= {c.name for c in rules.data.characters.rows} - base_chars
-    names |= THINGS.get(rules.name, set())                           # Legends' Feats
+    for key in (rules.name, *rules.parts):
+        names |= THINGS.get(key, set())                   # Legends' Feats, the events
     names |= set(rules.records.header_keys) | set(rules.records.seat_fields)
     names |= set(rules.records.counts)
     names |= set(rules.records.expect_keys)
@@ -61,6 +65,8 @@ def own_names(rules) -> tuple[set[str], set[str]]:
     keys |= (set(rules.data.features) | set(rules.data.decisions)) - set(BASE.data.features) - set(BASE.data.decisions)
     keys |= {c.kind for c in rules.data.cards.rows} - {c.kind for c in BASE.data.cards.rows}
     keys |= set(rules.parts)                     # a part's name, as a key ("parts": [...])
+    for key in (rules.name, *rules.parts):
+        keys |= KEYS.get(key, set())
     return names, keys - SHARED
 
 
@@ -150,6 +156,9 @@ def test_the_names_are_read_from_the_rulesets():
     assert {"destiny_order_required", "Bacta Tank"} <= names
     assert {"destiny", "named_checks", "custom_ability", "hope_cap", "hope"} <= keys
     assert "BANG!" not in own_names(starwars)[0] and "Jourdonnais" not in own_names(legends)[0]
+    names, keys = own_names(compose("base", ["event_decks"]))
+    assert {"Thirst", "The Daltons", "Russian Roulette", "event_deck"} <= names
+    assert {"thirst", "the_daltons", "event_decks"} <= keys
 
 
 def test_the_check_can_fail(tmp_path):
@@ -194,3 +203,32 @@ def test_a_parts_names_are_searched_too(tmp_path, monkeypatch):
     bad = found(core_files(tmp_path), others())
     _composed.cache_clear()
     assert sorted({b.split(":")[1] for b in bad}, key=int) == ["1", "2", "3", "4"], bad
+
+
+def counted(text: str, counts) -> list[str]:
+    """Where a text compares a number of players, seats or names with one of `counts`, or
+    writes a role mix row for one (`3: (...)`): a player-count game's own number."""
+    n = "|".join(str(c) for c in sorted(counts))
+    many = r"(?:len\([^()]*\)|\b\w*(?:players|seats|names|count)\w*)"
+    cmp = r"(?:==|!=|<=|>=|<|>)"
+    searches = [rf"{many}\s*{cmp}\s*(?:{n})\b", rf"\b(?:{n})\s*{cmp}\s*{many}",
+                rf"{many}\s+(?:not\s+)?in\s*[(\[{{][^)\]}}]*\b(?:{n})\b",
+                rf"(?<![\w.])(?:{n})\s*:\s*\("]
+    return [f"{k}: {line.strip()}" for k, line in enumerate(text.splitlines(), 1)
+            if any(re.search(p, line) for p in searches)]
+
+
+def test_no_core_file_names_a_player_count_games_number():
+    """The 3- and 8-player games are parts (engine/rulesets/players/): no core file tests
+    a count of players against their numbers or writes their role mix rows (the counts
+    are read from the parts' rows, so a new count part is searched for too); the names
+    of their events and characters are searched above."""
+    counts = {n for part in PARTS_BY_NAME.values() for n in part.role_mix}
+    assert counts == {3, 8}
+    bad = [f"{f.name}:{hit}" for f in core_files()
+           for hit in counted(f.read_text(encoding="utf-8"), counts)]
+    assert not bad, "\n".join(bad)
+    made_up = ("if len(state.seats) == 3:\n    x = 1\nif players in (3, 8): pass\n"
+               "mix = {8: ('sheriff',)}\nif 8 > n_players: pass\nif len(alive) <= 2: pass\n"
+               "hand = 3\n")
+    assert [h.split(":")[0] for h in counted(made_up, counts)] == ["1", "3", "4", "5"]
