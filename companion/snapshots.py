@@ -51,6 +51,7 @@ def for_host(table, info: dict, views: dict) -> dict:
     info["characters"] = rules_of(table.ruleset).data.characters.names()   # the lobby's chooser
     info["players"] = list(table.player_counts)     # how many players it may be dealt for
     info["event_cards"] = event_cards(table.header, views.get(None))
+    info["round_opens"] = round_opens(table.ruleset, views.get(None))
     return {"seq": table.version, "table": info, "view": views.get(None),
             "log": table.log[-LOG_SENT:]}
 
@@ -77,3 +78,22 @@ def event_cards(header: dict | None, view: dict | None) -> list[dict]:
     events, finals = deck_cards(tuple(deck.get("decks") or ()),
                                 bonus=options.get("event_bonus", True) is not False)
     return [{"id": e.id, "name": name(e.name)} for e in events + finals if e.id in BY_ID]
+
+
+def round_opens(ruleset: str, view: dict | None) -> str | None:
+    """The seat whose turn begins a round (when an event is turned up), from the public
+    view alone: the seat of the first of the ruleset's roles face up (the Sheriff's; at a
+    table of three, which has no Sheriff, the Deputy's: every role is face up there), or
+    once he is out the next one alive after him, as the engine's round start
+    (engine/effects.py round_begins) counts it. None before the deal."""
+    seats = list((view or {}).get("seats") or [])
+    order = rules_of(ruleset).data.roles
+    dealt = [k for k, s in enumerate(seats) if s.get("role") in order]
+    if not dealt:
+        return None
+    first = min(dealt, key=lambda k: order.index(seats[k]["role"]))
+    for k in range(len(seats)):
+        seat = seats[(first + k) % len(seats)]
+        if seat.get("alive", True) is not False:
+            return seat.get("name")
+    return None

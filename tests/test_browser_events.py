@@ -58,13 +58,13 @@ def record(deck: str, mode: str = "referee", cards: str = "app", ruleset: str = 
                            "current": None if cards == "table" else current}}
 
 
-def host_page(browser, watch, server, t, lang="en"):
+def host_page(browser, watch, server, t, lang="en", seats=4):
     ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
                               locale=LOCALES[lang])
     ctx.add_cookies([t.cookie])
     page = watch.page(ctx, f"host {lang}")
     page.goto(server + t.path)
-    expect(page.locator(".seat")).to_have_count(4)
+    expect(page.locator(".seat")).to_have_count(seats)
     return ctx, page
 
 
@@ -213,6 +213,79 @@ def test_the_host_enters_the_event_turned_up_and_a_chime_announces_it(server, pw
     expect(bob.locator("#ev-yours")).to_contain_text("second card")
     ctx.close()
     hctx.close()
+    t.close()
+    assert not watch.errors, watch.errors
+
+
+def test_at_three_players_the_entry_is_due_as_the_deputy_s_turn_begins(server, pw, browser):
+    """A table of three has no Sheriff: the round begins with the Deputy's turn (and once
+    he is out, as the turn passes his seat), so that is when the host's entry of the event
+    turned up is lit as the thing to do now, not at no one's turn (it followed the
+    Sheriff's role)."""
+    watch = Watch()
+    seats = [{"name": "Ann", "role": "outlaw", "character": "Jesse Jones"},
+             {"name": "Bob", "role": "deputy", "character": "Kit Carlson"},
+             {"name": "Cid", "role": "renegade", "character": "Rose Doolan"}]
+    rec = {"format": "bang-record/1", "ruleset": "base", "mode": "tracker", "seats": seats,
+           "turn": "Ann", "phase": "play", "parts": ["three_players", "event_decks"],
+           "event_deck": {"decks": ["high_noon"], "pile": None, "current": None}}
+    t = Table(server, rec)
+    hctx, host = host_page(browser, watch, server, t, seats=3)
+    enter = host.locator("#event-enter")
+    expect(enter).to_be_visible()
+    expect(enter).not_to_have_class("primary")            # Ann's turn: not the round's start
+    t.move("Ann", {"end_turn": {}})
+    expect(host.locator('.seat[data-seat="Bob"]')).to_have_class(re.compile(r"\bturn\b"))
+    expect(enter).to_have_class("primary")                # the Deputy's turn opens the round
+    t.move("Bob", {"end_turn": {}})
+    expect(enter).not_to_have_class("primary")
+    hctx.close()
+    t.close()
+    assert not watch.errors, watch.errors
+
+
+BUZZ_SPY = """window.__buzz = [];
+Object.defineProperty(Navigator.prototype, "vibrate", {configurable: true,
+  value: (pattern) => { window.__buzz.push(JSON.stringify(pattern)); return true; }});"""
+# the event's pattern (static/js/phone-event.js); the phone's turn has one of its own
+EVENT_BUZZ = "window.__buzz.filter((p) => p === '[90,60,90,60,90]').length"
+
+
+def test_a_phone_vibrates_for_a_new_event_unless_switched_off(server, pw, browser):
+    """A phone vibrates when a new event comes out (navigator.vibrate, where the browser
+    has it: here a spy), not for the event already out when the page opens; the player
+    switches it off on the phone, which keeps the choice."""
+    watch = Watch()
+    rec = record("high_noon", mode="tracker")
+    rec["event_deck"]["pile"] = ["thirst", "the_sermon", "high_noon"]
+    t = Table(server, rec)
+    ctx = phone_context(browser, "en")
+    ctx.add_init_script(BUZZ_SPY)
+    bob = watch.page(ctx, "Bob")
+    bob.goto(t.phone_url("Bob"))
+    box = bob.locator("#event-box")
+    expect(bob.locator("#ev-name")).to_have_text("The Reverend")
+    switch = bob.get_by_label("Vibrate when a new event comes out")
+    expect(switch).to_be_checked()
+    bob.locator("#ev-name").click()                # a page never tapped may not vibrate
+    assert bob.evaluate(EVENT_BUZZ) == 0
+    for name in NAMES:
+        t.move(name, {"end_turn": {}})
+    expect(bob.locator("#ev-name")).to_have_text("Thirst")
+    expect(box).to_have_attribute("data-buzzed", "1")
+    assert bob.evaluate(EVENT_BUZZ) == 1
+    switch.uncheck()
+    bob.reload()
+    expect(bob.locator("#ev-name")).to_have_text("Thirst")
+    expect(switch).not_to_be_checked()
+    bob.locator("#ev-name").click()
+    for name in NAMES:
+        t.move(name, {"end_turn": {}})
+    expect(bob.locator("#ev-name")).to_have_text("The Sermon")
+    expect(box).to_have_attribute("data-announced", "1")
+    expect(box).to_have_attribute("data-buzzed", "0")
+    assert bob.evaluate(EVENT_BUZZ) == 0
+    ctx.close()
     t.close()
     assert not watch.errors, watch.errors
 

@@ -142,3 +142,20 @@ def test_the_bang_check_can_fail():
     assert latin_bang_cards("цель отвечает на BANG! до этого эффекта")
     assert not latin_bang_cards("BANG! Legends") and not latin_bang_cards("Игра «BANG!»")
     assert not latin_bang_cards("BANG! (базовая игра)") and not latin_bang_cards("BANG! за столом")
+
+
+def test_the_answer_of_one_with_no_missed_reads_as_hungarian():
+    """Russian Roulette and Ricochet ask for a Missed!: the answer of one who plays none was
+    'Nincs Nem talált!' ("none no-hit!"), two negations read as a typo; the answers are in
+    the first person (Kiesek, Vállalom a találatot): 'Nincs Nem talált! lapom'."""
+    from engine import Ask, answers_for, initial_state, load_record
+    seats = [{"name": n, "role": r, "character": "Bart Cassidy"}
+             for n, r in (("Ann", "sheriff"), ("Bob", "outlaw"), ("Cid", "outlaw"),
+                          ("Dan", "renegade"))]
+    state = initial_state(load_record({"format": "bang-record/1", "ruleset": "base",
+                                       "mode": "referee", "seats": seats, "turn": "Ann",
+                                       "phase": "play"}))
+    state.pending.append(Ask(1, "roulette", None, "Russian Roulette", accepts=("missed",)))
+    take = next(a for a in answers_for(state, "Bob") if a["respond"] == "take")
+    assert i18n.sentence(take["label"], "hu") == "Nincs Nem talált! lapom"
+    assert i18n.sentence(take["label"], "en") == "No Missed!"

@@ -6,7 +6,6 @@
 import { $, h, fill, get, list } from "./dom.js";
 import { announce, isOn, onVoices, setOn, voice } from "./announce.js";
 import { t } from "./i18n.js";
-import { leaderRole } from "./ruleset.js";
 
 let seen;            // the event last shown ("" for none): undefined until the first snapshot
 let announced = 0;
@@ -84,10 +83,11 @@ export function renderHostEvent(snap) {
   // a table that plays with its own event cards: the host enters each one turned up
   const enter = $("#event-enter");
   enter.hidden = !(deck && deck.cards === "table" && cards.length);
-  // the moment to enter it: the start of the Sheriff's turn, before his first move
-  const seat = list(view.seats).find((x) => x && x.name === view.turn);
+  // the moment to enter it: the start of the turn that begins a round, before its first
+  // move (the Sheriff's; at a table of three the Deputy's: the server names the seat)
+  const opens = get(snap, "table", "round_opens");
   if (view.phase !== "start") entered = false;
-  enter.classList.toggle("primary", !entered && view.phase === "start" && !!seat && seat.role === leaderRole());
+  enter.classList.toggle("primary", !entered && view.phase === "start" && !!opens && view.turn === opens);
   card.dataset.event = event ? text(event.id) : "";
   card.classList.toggle("final", !!(event && event.final));
   $("#event-name").textContent = event ? text(event.name) : t("No event yet");
