@@ -199,7 +199,12 @@ def init_app(app, assets) -> Bundles:
         return Markup(script(entry))
 
     def module_bundle() -> Markup:
-        """The page's bundle, at the end of its body (module scripts run after parsing)."""
+        """The page's bundle, in its head (templates/base.html renders the body's parts
+        first, so that every module_script of the page is known), as a render-blocking
+        module: it runs once the page is parsed, as any module does, and the browser
+        paints the page first as its scripts made it (the phone: its seat from the first
+        view), not once before they run and again after. Served one by one
+        (`?bundle=0`), each module_script is its own script where it stands."""
         entries = g.get("bundle_entries")
         if not entries:
             return Markup("")
@@ -208,7 +213,8 @@ def init_app(app, assets) -> Bundles:
             app.logger.warning("page served without a bundle: no bundle holds %s (add them "
                                "to PAGES in bundle.mjs, run `make bundle`)", ", ".join(entries))
             return Markup("\n".join(script(e) for e in entries))
-        return Markup(f'<script type="module" src="{escape(assets.url(found))}"></script>')
+        return Markup(f'<script type="module" src="{escape(assets.url(found))}" '
+                      'blocking="render"></script>')
 
     app.jinja_env.globals.update(modulepreload=modulepreload, module_script=module_script,
                                  module_bundle=module_bundle)

@@ -20,7 +20,7 @@ from companion.bundle import META, parse
 
 from bundling import GRAPH, ROOT, run_node
 
-SCRIPT = re.compile(r'<script type="module" src="([^"]+)"></script>')
+SCRIPT = re.compile(r'<script type="module" src="([^"]+)"(?: blocking="render")?></script>')
 
 
 # ---- the committed bundles are esbuild's -----------------------------------------------
@@ -123,6 +123,27 @@ def test_a_phone_page_loads_one_bundle_cached_for_good(app, client):
     assert "static/js/host.js" not in held
     again = client.get(url, headers={"If-None-Match": r.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_a_pages_bundle_is_named_in_its_head_and_blocks_its_first_paint(app, client):
+    """The browser paints the page once, as its scripts made it (the phone: its seat
+    from the first view), not once before they run and again after: the bundle is a
+    render-blocking module in the head, though the body's parts name its modules
+    (the referee's sheets, the lobby's ability) and the rest of the page comes first."""
+    t = table(client, mode="referee")
+    for path in (f"/p/{t}", "/rules", "/"):
+        html = page(client, path)
+        head, body = html.split("</head>", 1)
+        tags = re.findall(r'<script type="module"[^>]*>', html)
+        assert len(tags) == 1 and tags[0] in head and 'blocking="render"' in tags[0], path
+        assert "/bundles/" not in body, path
+    html = page(client, f"/p/{t}")
+    assert html.index('id="game-view"') < html.index('id="socket-io"')   # the page's order
+    assert html.count('id="game-view"') == 1 and html.count('id="lobby-view"') == 1
+    # one by one, each module is its own script where it stands, as before
+    html = page(client, f"/p/{t}?bundle=0")
+    head = html.split("</head>", 1)[0]
+    assert 'type="module" src="/assets/' not in head and "blocking" not in html
 
 
 def test_unbundled_on_asking_or_by_config(app, client, tmp_path):
