@@ -153,6 +153,53 @@ def test_the_seat_shows_before_the_socket_library_loads(server, pw, browser):  #
     assert token not in url and headers.get("x-seat-token") == token
 
 
+# what happens first in the page: the seat on screen, the client library's <script>, the
+# library itself (window.io), the socket's first frame in
+ORDER = """(() => {
+  window.__order = [];
+  const note = (what) => { if (!window.__order.includes(what)) window.__order.push(what); };
+  new MutationObserver(() => {
+    const name = document.getElementById("char-name");
+    if (name && name.textContent.trim()) note("seat");
+    if (document.getElementById("socket-io")) note("script");
+    if (typeof window.io === "function") note("io");
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();"""
+
+
+@pytest.mark.parametrize("way", ["link", "stored"])
+def test_the_socket_library_runs_after_the_seat_shows(server, pw, browser, way):  # noqa: F811
+    """The Socket.IO client is fetched with the page's files (preloaded in the head) but
+    run only once the seat shows from its first view, so that its start never holds the
+    first view back: by the link (the token in the fragment) and by a phone that comes
+    back (the token in its storage, the address without it). Then one socket."""
+    watch = Watch()
+    host_ctx, seat = dealt_seat(browser, watch, server)
+    address, token = seat.split("#")
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    ctx.add_init_script(ORDER)
+    page = watch.page(ctx, "Ann")
+    if way == "stored":
+        table = address.rsplit("/", 1)[1]
+        page.goto(server + "/rules")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"bang:{table}", token])
+    fetched = []
+    page.on("request", lambda r: r.url.endswith("/socket.io.min.js") and fetched.append(r))
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(seat if way == "link" else address)
+    expect(page.locator("#char-name")).not_to_be_empty()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "online")
+    order = page.evaluate("window.__order")
+    assert order[:3] == ["seat", "script", "io"], order
+    assert len(fetched) == 1 and fetched[0].resource_type == "script", fetched   # preloaded
+    lose_a_life(page)
+    ctx.close()
+    host_ctx.close()
+    assert not watch.errors, watch.errors
+    assert len(sockets) == 1, sockets
+
+
 def test_a_phone_without_a_socket_still_shows_its_seat(server, pw, browser):  # noqa: F811
     """No Socket.IO gets through at all (neither WebSocket nor polling): the seat shows
     from its first view, the page says it is not connected, and a tap says so too."""

@@ -138,7 +138,7 @@ def test_a_pages_bundle_is_named_in_its_head_and_blocks_its_first_paint(app, cli
         assert len(tags) == 1 and tags[0] in head and 'blocking="render"' in tags[0], path
         assert "/bundles/" not in body, path
     html = page(client, f"/p/{t}")
-    assert html.index('id="game-view"') < html.index('id="socket-io"')   # the page's order
+    assert html.index('id="game-view"') < html.index('id="confirm')   # the page's order
     assert html.count('id="game-view"') == 1 and html.count('id="lobby-view"') == 1
     # one by one, each module is its own script where it stands, as before
     html = page(client, f"/p/{t}?bundle=0")

@@ -36,9 +36,16 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
     }
   };
 
-  // the seat's first view over HTTP (link.js), unless the socket's snapshot came first
+  // the seat's first view over HTTP (link.js), unless the socket's snapshot came first;
+  // the socket opens once that view is shown (or refused), so that starting the client
+  // library never holds the first view back, after a frame to paint it in
   const first = takeFirstView(auth);
-  if (first) first.then((view) => { if (view && follower.core === null) show(follower.receive(view)); });
+  let opened = false;
+  const open = () => { if (!opened) { opened = true; openWhenIo(); } };
+  if (first) {
+    first.then((view) => { if (view && follower.core === null) show(follower.receive(view)); })
+      .finally(() => { requestAnimationFrame(() => setTimeout(open)); setTimeout(open, 100); });
+  }
 
   const on = {
     connect() {
@@ -92,7 +99,7 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
       else showRefusal(localize(err));
     },
   };
-  whenIo(() => {
+  const openWhenIo = () => whenIo(() => {
     socket = openSocket(auth, lang);
     for (const [name, fn] of Object.entries(on)) socket.on(name, fn);
     document.addEventListener("visibilitychange", () => {
@@ -100,6 +107,7 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
     });
     if (onSocket) onSocket(socket);
   }, () => showBanner(t("The page could not load its connection library. Reload the page."), { timeout: 0 }));
+  if (!first) open();
 }
 
 /**

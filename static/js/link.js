@@ -7,11 +7,19 @@ const OPTIONS = {
   transports: ["websocket", "polling"], tryAllTransports: true, reconnectionDelayMax: 4000,
 };
 
-/** Run ready() once the Socket.IO client is loaded, failed() if it cannot be. */
+/** Run ready() once the Socket.IO client is loaded, failed() if it cannot be. The phone page
+ * has it fetched early (`<link rel=preload id=socket-io-file>`) and run here, when asked. */
 export function whenIo(ready, failed) {
   if (typeof window.io === "function") return ready();
-  const tag = document.getElementById("socket-io");
-  if (!tag) return failed();
+  let tag = document.getElementById("socket-io");
+  if (!tag) {
+    const file = document.getElementById("socket-io-file");
+    if (!file) return failed();
+    tag = document.createElement("script");
+    tag.id = "socket-io";
+    tag.src = file.href;
+    document.head.append(tag);
+  }
   tag.addEventListener("load", () => (typeof window.io === "function" ? ready() : failed()), { once: true });
   tag.addEventListener("error", failed, { once: true });
 }
