@@ -13,7 +13,7 @@ subprocess on a free 127.0.0.1 port with a throw-away data directory; every loop
 bounded in count and time, and all traffic stays on 127.0.0.1.
 
     python bench/fanout.py [--tables 50] [--rate 20] [--duration 20] [--runs 3]
-                           [--full] [--no-bare] [--no-utf8-check]
+                           [--full] [--no-bare] [--no-utf8-check] [--modes threads,gevent]
     python bench/fanout.py --capacity [--per-table-rate 0.4] [--duration 10]
 
 Prints `name: value unit` lines: fanout_p50_ms, fanout_p99_ms, server_rss_mb,
@@ -22,6 +22,8 @@ stack's figures and the ratios; with --capacity, tables_at_p99_100ms: the most t
 (steps of 25) whose fan-out p99 stays under 100 ms with none lost, at the same rate per
 table as the default run. The capacity run's phones share one asyncio loop
 (bench/phones.py; `--thread-phones` for a thread per phone, as the default run's).
+`--modes threads,gevent` runs the server both ways in every round (`bang-companion serve
+--async ...`), in turns with the bare stack; gevent's figures carry the prefix `gevent_`.
 """
 from __future__ import annotations
 
@@ -100,7 +102,8 @@ class Recorder:
         return on_snapshot
 
 
-def start_server(port: int, data: str, log, profile: str = "") -> subprocess.Popen:
+def start_server(port: int, data: str, log, profile: str = "",
+                 mode: str = "threads") -> subprocess.Popen:
     """`profile`: a file the server writes its threads' cProfile to when it is stopped
     (bench/profiling: CPU time, counted from the moment `profile + ".go"` exists)."""
     env = None
@@ -113,11 +116,11 @@ def start_server(port: int, data: str, log, profile: str = "") -> subprocess.Pop
     return subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host",
                              "127.0.0.1", "--port", str(port), "--data", data, "--quiet",
                              "--max-tables", "2000", "--max-sockets", "20000",
-                             "--tables-per-hour", "1000000"],
+                             "--tables-per-hour", "1000000", "--async", mode],
                             stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
 
 
-def wait_up(url: str, timeout: float = 30.0) -> None:
+def wait_up(url: str, timeout: float = 90.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:
@@ -125,7 +128,7 @@ def wait_up(url: str, timeout: float = 30.0) -> None:
                 return
         except requests.ConnectionError:
             time.sleep(0.05)
-    raise SystemExit("the server did not start within 30 s")
+    raise SystemExit(f"the server did not start within {timeout:.0f} s")
 
 
 def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
@@ -175,7 +178,7 @@ def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
     return [phones for phones, _ in made]
 
 
-def run_ours(args, phones_of=None) -> dict:
+def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
     phones_of = phones_of or ThreadPhones()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -184,7 +187,7 @@ def run_ours(args, phones_of=None) -> dict:
     with tempfile.TemporaryDirectory(prefix="bang-bench-") as data:
         log = open(os.path.join(data, "server.log"), "w")
         profile = getattr(args, "profile", "")
-        srv = start_server(port, os.path.join(data, "db"), log, profile)
+        srv = start_server(port, os.path.join(data, "db"), log, profile, mode)
         try:
             wait_up(url)
             rss_idle = rss_mb(srv.pid)
@@ -252,53 +255,67 @@ def skip_utf8_check() -> None:
     abnf.validate_utf8 = lambda data: True
 
 
-def report(ours: dict) -> None:
+def report(ours: dict, prefix: str = "") -> None:
     lat = ours["lat"]
-    print(f"connect_s: {ours['connect_s']:.1f}  max_sched_lag_ms: {ours['max_lag_ms']:.1f}")
-    print(f"moves: {ours['moves']}  complete: {len(lat)}  lost: {ours['lost']}"
+    print(f"{prefix}connect_s: {ours['connect_s']:.1f}  max_sched_lag_ms: {ours['max_lag_ms']:.1f}")
+    print(f"{prefix}moves: {ours['moves']}  complete: {len(lat)}  lost: {ours['lost']}"
           f"  full snapshots among them: {ours['fulls']}")
-    print(f"fanout_p50_ms: {pct(lat, 50):.2f} ms")
-    print(f"fanout_p99_ms: {pct(lat, 99):.2f} ms")
-    print(f"fanout_max_ms: {(lat[-1] if lat else float('nan')):.2f} ms")
-    print(f"first_of_7_p50_ms: {pct(ours['first'], 50):.2f} ms")
-    print(f"bytes_per_move_per_phone: {ours['bytes_per_phone']:.0f} B")
-    print(f"bytes_per_move_per_phone_before: {ours['full_size']} B  (a full snapshot)")
-    print(f"server_cpu_pct: {ours['cpu_pct']:.1f} %")
-    print(f"server_cpu_ms_per_move: {ours['cpu_ms_per_move']:.2f} ms")
-    print(f"server_rss_mb: {ours['rss']:.1f} MB  (idle {ours['rss_idle']:.1f} MB,"
+    print(f"{prefix}fanout_p50_ms: {pct(lat, 50):.2f} ms")
+    print(f"{prefix}fanout_p99_ms: {pct(lat, 99):.2f} ms")
+    print(f"{prefix}fanout_max_ms: {(lat[-1] if lat else float('nan')):.2f} ms")
+    print(f"{prefix}first_of_7_p50_ms: {pct(ours['first'], 50):.2f} ms")
+    print(f"{prefix}bytes_per_move_per_phone: {ours['bytes_per_phone']:.0f} B")
+    print(f"{prefix}bytes_per_move_per_phone_before: {ours['full_size']} B  (a full snapshot)")
+    print(f"{prefix}server_cpu_pct: {ours['cpu_pct']:.1f} %")
+    print(f"{prefix}server_cpu_ms_per_move: {ours['cpu_ms_per_move']:.2f} ms")
+    print(f"{prefix}server_rss_mb: {ours['rss']:.1f} MB  (idle {ours['rss_idle']:.1f} MB,"
           f" peak {ours['rss_peak']:.1f} MB)", flush=True)
 
 
 def capacity(args) -> None:
     """Tables in steps (of 25 by default) at the same rate per table, until the fan-out
-    p99 passes 100 ms or a move is lost (`--sweep`: every step, whatever happens)."""
-    best, failed, per_move = 0, False, []
+    p99 passes 100 ms or a move is lost (`--sweep`: every step, whatever happens). With
+    several `--modes`, each step runs the server each way in turn."""
+    best = {m: 0 for m in args.modes}
+    failed = {m: False for m in args.modes}
+    per_move: dict = {m: [] for m in args.modes}
     steps = ([int(x) for x in args.steps.split(",")] if args.steps
              else list(range(25, args.max_tables + 1, 25)))
     phones_of = ThreadPhones() if args.thread_phones else AsyncPhones()
     print(f"phones: {phones_of.name}", flush=True)
     for tables in steps:
         args.tables, args.rate = tables, tables * args.per_table_rate
-        r = run_ours(args, phones_of)
-        p99 = pct(r["lat"], 99)
-        per_move.append(r["cpu_pct"] / 100.0 / args.rate)          # CPU seconds per move
-        print(f"tables: {tables}  sockets: {tables * PLAYERS}  rate: {args.rate:.0f}/s  "
-              f"fanout_p50_ms: {pct(r['lat'], 50):.1f}  fanout_p99_ms: {p99:.1f}  "
-              f"lost: {r['lost']}  server_cpu_pct: {r['cpu_pct']:.0f}  "
-              f"server_rss_mb: {r['rss']:.0f}", flush=True)
-        if r["lost"] or not p99 < 100:
-            failed = True
-            if not args.sweep:
-                break
-        elif not failed:
-            best = tables
+        for mode in args.modes:
+            if failed[mode] and not args.sweep:
+                continue
+            r = run_ours(args, phones_of, mode)
+            p99 = pct(r["lat"], 99)
+            per_move[mode].append(r["cpu_pct"] / 100.0 / args.rate)   # CPU seconds per move
+            print(f"{prefix_of(mode)}tables: {tables}  sockets: {tables * PLAYERS}  "
+                  f"rate: {args.rate:.0f}/s  "
+                  f"fanout_p50_ms: {pct(r['lat'], 50):.1f}  fanout_p99_ms: {p99:.1f}  "
+                  f"lost: {r['lost']}  server_cpu_pct: {r['cpu_pct']:.0f}  "
+                  f"server_rss_mb: {r['rss']:.0f}", flush=True)
+            if r["lost"] or not p99 < 100:
+                failed[mode] = True
+            elif not failed[mode]:
+                best[mode] = tables
+        if all(failed.values()) and not args.sweep:
+            break
     phones_of.close()
-    print(f"tables_at_p99_100ms: {best} tables")
-    # what one core would carry if the server's CPU per move were the only limit
-    cpu = median(per_move)
-    print(f"server_cpu_ms_per_move: {cpu * 1000:.2f} ms  (median of the steps)")
-    print(f"tables_one_core_estimate: {1.0 / cpu / args.per_table_rate:.0f} tables  "
-          f"(1 s of CPU / CPU per move / {args.per_table_rate} moves per table per s)")
+    for mode in args.modes:
+        prefix = prefix_of(mode)
+        print(f"{prefix}tables_at_p99_100ms: {best[mode]} tables")
+        # what one core would carry if the server's CPU per move were the only limit
+        cpu = median(per_move[mode])
+        print(f"{prefix}server_cpu_ms_per_move: {cpu * 1000:.2f} ms  (median of the steps)")
+        print(f"{prefix}tables_one_core_estimate: {1.0 / cpu / args.per_table_rate:.0f} tables "
+              f" (1 s of CPU / CPU per move / {args.per_table_rate} moves per table per s)")
+
+
+def prefix_of(mode: str) -> str:
+    """The prefix of a server mode's figures: none for threads (the default)."""
+    return "" if mode == "threads" else mode + "_"
 
 
 def main() -> None:
@@ -326,7 +343,13 @@ def main() -> None:
                          "thread) to FILE, pstats format (bench/profiling)")
     ap.add_argument("--sweep", action="store_true",
                     help="with --capacity: run every step, not only until the first miss")
+    ap.add_argument("--modes", default="threads",
+                    help="the server's ways of serving, in turns: threads, gevent or both "
+                         "(`bang-companion serve --async`)")
     args = ap.parse_args()
+    args.modes = [m for m in args.modes.split(",") if m]
+    if not args.modes or set(args.modes) - {"threads", "gevent"}:
+        raise SystemExit("--modes: threads, gevent or both")
     if args.no_utf8_check:
         skip_utf8_check()
     if not (1 <= args.tables <= 1000 and 0 < args.rate <= 500 and 0 < args.duration <= 300
@@ -348,47 +371,55 @@ def main() -> None:
     for k in range(args.runs):
         if args.runs > 1:
             print(f"-- run {k + 1} of {args.runs}")
-        ours = run_ours(args)
-        report(ours)
+        ours = {}
+        for mode in args.modes:
+            ours[mode] = run_ours(args, mode=mode)
+            report(ours[mode], prefix_of(mode))
         bare = None if args.no_bare else bare_fanout.run(args)
         if bare:
             bare_fanout.report(bare, prefix="bare_")
         runs.append((ours, bare))
-    p50 = median([pct(o["lat"], 50) for o, _ in runs])
-    p99 = median([pct(o["lat"], 99) for o, _ in runs])
-    rss = median([o["rss"] for o, _ in runs])
-    cpu = median([o["cpu_ms_per_move"] for o, _ in runs])
-    if args.runs > 1:
-        print(f"-- medians of {args.runs} runs")
-        print(f"fanout_p50_ms: {p50:.2f} ms")
-        print(f"fanout_p99_ms: {p99:.2f} ms")
-        print(f"server_rss_mb: {rss:.1f} MB")
-        print(f"server_cpu_ms_per_move: {cpu:.2f} ms")
-        print(f"bytes_per_move_per_phone: "
-              f"{median([o['bytes_per_phone'] for o, _ in runs]):.0f} B")
-        print(f"bytes_per_move_per_phone_before: "
-              f"{median([o['full_size'] for o, _ in runs]):.0f} B")
     bares = [b for _, b in runs if b]
-    if not bares:
-        return
-    b50 = median([pct(b["lat"], 50) for b in bares])
-    b99 = median([pct(b["lat"], 99) for b in bares])
-    brss = median([b["rss"] for b in bares])
-    bcpu = median([b["cpu_pct"] / 100.0 / args.rate * 1000 for b in bares])
-    if args.runs > 1:
+    if bares:
+        b50 = median([pct(b["lat"], 50) for b in bares])
+        b99 = median([pct(b["lat"], 99) for b in bares])
+        brss = median([b["rss"] for b in bares])
+        bcpu = median([b["cpu_pct"] / 100.0 / args.rate * 1000 for b in bares])
+    if args.runs > 1 and bares:
+        print(f"-- medians of {args.runs} runs")
         print(f"bare_fanout_p50_ms: {b50:.2f} ms")
         print(f"bare_fanout_p99_ms: {b99:.2f} ms")
         print(f"bare_server_rss_mb: {brss:.1f} MB")
-    print(f"bare_server_cpu_ms_per_move: {bcpu:.2f} ms")
-    print(f"fanout_p50_ratio: {p50 / b50:.2f} x")
-    print(f"fanout_p99_ratio: {p99 / b99:.2f} x")
-    print(f"server_rss_ratio: {rss / brss:.2f} x")
-    print(f"server_cpu_per_move_ratio: {cpu / bcpu:.2f} x  (each run's ratio: "
-          + ", ".join(f"{o['cpu_ms_per_move'] / (b['cpu_pct'] / 100.0 / args.rate * 1000):.2f}"
-                      for o, b in runs if b) + ")")
-    ok = p50 <= 1.3 * b50 and p99 <= 1.5 * b99 and rss <= 1.2 * brss
-    print("aim (p50 <= 1.3x, p99 <= 1.5x, RSS <= 1.2x the bare stack): "
-          + ("met" if ok else "NOT met"))
+    if bares:
+        print(f"bare_server_cpu_ms_per_move: {bcpu:.2f} ms")
+    for mode in args.modes:
+        prefix = prefix_of(mode)
+        mine = [(o[mode], b) for o, b in runs]
+        p50 = median([pct(o["lat"], 50) for o, _ in mine])
+        p99 = median([pct(o["lat"], 99) for o, _ in mine])
+        rss = median([o["rss"] for o, _ in mine])
+        cpu = median([o["cpu_ms_per_move"] for o, _ in mine])
+        if args.runs > 1:
+            print(f"-- medians of {args.runs} runs" + (f" ({mode})" if prefix else ""))
+            print(f"{prefix}fanout_p50_ms: {p50:.2f} ms")
+            print(f"{prefix}fanout_p99_ms: {p99:.2f} ms")
+            print(f"{prefix}server_rss_mb: {rss:.1f} MB")
+            print(f"{prefix}server_cpu_ms_per_move: {cpu:.2f} ms")
+            print(f"{prefix}bytes_per_move_per_phone: "
+                  f"{median([o['bytes_per_phone'] for o, _ in mine]):.0f} B")
+            print(f"{prefix}bytes_per_move_per_phone_before: "
+                  f"{median([o['full_size'] for o, _ in mine]):.0f} B")
+        if not bares:
+            continue
+        print(f"{prefix}fanout_p50_ratio: {p50 / b50:.2f} x")
+        print(f"{prefix}fanout_p99_ratio: {p99 / b99:.2f} x")
+        print(f"{prefix}server_rss_ratio: {rss / brss:.2f} x")
+        print(f"{prefix}server_cpu_per_move_ratio: {cpu / bcpu:.2f} x  (each run's ratio: "
+              + ", ".join(f"{o['cpu_ms_per_move'] / (b['cpu_pct'] / 100.0 / args.rate * 1000):.2f}"
+                          for o, b in mine if b) + ")")
+        ok = p50 <= 1.3 * b50 and p99 <= 1.5 * b99 and rss <= 1.2 * brss
+        print(f"{prefix}aim (p50 <= 1.3x, p99 <= 1.5x, RSS <= 1.2x the bare stack): "
+              + ("met" if ok else "NOT met"))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 changes after refusals, and its memory. Prints `name: value unit` lines.
 
     python bench/hostile.py [--inputs 10000] [--seed 1]
-    python bench/hostile.py --big-bodies 5,10,20,40,60
+    python bench/hostile.py --big-bodies 5,10,20,40,60 [--modes threads,gevent] [--rounds 3]
+
+`--modes`: the server's ways of serving (`bang-companion serve --async`), in turns in
+every round; gevent's figures carry the prefix `gevent_`.
 
 Kinds, mixed at random: raw Engine.IO/Socket.IO frames (random bytes, broken packets,
 deep or huge JSON); events of every name with random JSON payloads on an authenticated
@@ -91,12 +94,12 @@ def send_text(w, text: str) -> None:
 
 
 class Server:
-    def __init__(self, data: str):
+    def __init__(self, data: str, mode: str = "threads"):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
-             str(self.port), "--data", data], cwd=str(ROOT), stdout=subprocess.PIPE,
+             str(self.port), "--data", data, "--async", mode], cwd=str(ROOT), stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -129,12 +132,12 @@ BIG_PATHS = (("/tables/from-record", "application/json"),
              ("/tables", "multipart/form-data; boundary=x"))
 
 
-def big_bodies(sizes_mb: list[int]) -> None:
+def big_bodies(sizes_mb: list[int], mode: str = "threads") -> dict:
     """The server's memory after request bodies of `sizes_mb` MB, each refused (413) on
     each path of BIG_PATHS, against its memory once every path has served (a 100 KB
     body refused on each, so that their pages and code are loaded): rss_ratio."""
     data = tempfile.mkdtemp(prefix="bench-hostile-")
-    srv = Server(data)
+    srv = Server(data, mode)
     try:
         r = requests.post(srv.url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
         table = r.headers["Location"].rsplit("/", 1)[1]
@@ -163,12 +166,14 @@ def big_bodies(sizes_mb: list[int]) -> None:
     finally:
         srv.proc.terminate()
         srv.proc.wait(10)
-    print(f"big_bodies_mb: {','.join(map(str, sizes_mb))} on {len(BIG_PATHS)} paths")
-    print(f"answers: {json.dumps(answers, sort_keys=True)}")
-    print(f"rss_idle: {idle / 1024:.1f} MB")
-    print(f"rss_peak: {peak / 1024:.1f} MB")
-    print(f"rss_end: {end / 1024:.1f} MB")
-    print(f"rss_ratio: {end / idle:.2f} x  (aim: at most 1.1x)")
+    p = "" if mode == "threads" else mode + "_"
+    print(f"{p}big_bodies_mb: {','.join(map(str, sizes_mb))} on {len(BIG_PATHS)} paths")
+    print(f"{p}answers: {json.dumps(answers, sort_keys=True)}")
+    print(f"{p}rss_idle: {idle / 1024:.1f} MB")
+    print(f"{p}rss_peak: {peak / 1024:.1f} MB")
+    print(f"{p}rss_end: {end / 1024:.1f} MB")
+    print(f"{p}rss_ratio: {end / idle:.2f} x  (aim: at most 1.1x)", flush=True)
+    return {"idle": idle, "peak": peak, "end": end}
 
 
 def main() -> None:
@@ -178,9 +183,24 @@ def main() -> None:
     ap.add_argument("--big-bodies", default="",
                     help="instead: request bodies of these sizes in MB, e.g. 5,10,20,40,60, "
                          "and the server's memory after them")
+    ap.add_argument("--modes", default="threads",
+                    help="with --big-bodies: threads, gevent or both, in turns")
+    ap.add_argument("--rounds", type=int, default=1, help="with --big-bodies: rounds of them")
     args = ap.parse_args()
+    modes = [m for m in args.modes.split(",") if m]
+    if not modes or set(modes) - {"threads", "gevent"} or not 1 <= args.rounds <= 9:
+        raise SystemExit("argument out of range")
     if args.big_bodies:
-        big_bodies([int(x) for x in args.big_bodies.split(",")])
+        sizes = [int(x) for x in args.big_bodies.split(",")]
+        got: dict = {m: [] for m in modes}
+        for _ in range(args.rounds):
+            for mode in modes:
+                got[mode].append(big_bodies(sizes, mode))
+        if args.rounds > 1:
+            for mode, rs in got.items():
+                p = "" if mode == "threads" else mode + "_"
+                ratio = sorted(r["end"] / r["idle"] for r in rs)[len(rs) // 2]
+                print(f"{p}rss_ratio_median: {ratio:.2f} x  (of {len(rs)} rounds)")
         return
     rng = random.Random(args.seed)
     data = tempfile.mkdtemp(prefix="bench-hostile-")

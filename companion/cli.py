@@ -2,22 +2,24 @@
 
     bang-companion serve [--host 0.0.0.0] [--port 5000] [--data DIR] [--public-url URL]
                          [--max-tables 200] [--max-sockets 1000] [--table-idle-hours 24]
-                         [--tables-per-hour 20]
+                         [--tables-per-hour 20] [--async threads|gevent]
                          [--database URL] [--message-queue URL]
     bang-companion check FILE...
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
+import socket
 import sys
 
 from werkzeug.serving import make_server
 
 from . import checker, create_app, net, pauses, qr
 from .seams import glibc
-from .seams.werkzeug import RequestHandler
+from .seams.werkzeug import RequestHandler, scrub
 
 
 def at_least_one(raw: str) -> int:
@@ -65,6 +67,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     serve.add_argument("--tables-per-hour", type=at_least_one, default=20,
                        help="new tables one address may open in an hour, half at once (20)")
     serve.add_argument("--quiet", action="store_true", help="no request log lines")
+    serve.add_argument("--async", dest="async_mode", default="threads",
+                       choices=["threads", "gevent"],
+                       help="threads: Werkzeug, two threads a socket (the default); gevent: "
+                       "gevent's server, one thread (docs/benchmarks.md)")
     check = sub.add_parser("check", help="replay game records and check their expectations")
     check.add_argument("paths", nargs="+", metavar="FILE")
     return ap.parse_args(argv)
@@ -102,6 +108,8 @@ def serve(args: argparse.Namespace) -> int:
     print(qr.ascii_art(f"{base}/join", tty=sys.stdout.isatty()), flush=True)
     glibc.fewer_malloc_arenas()
     pauses.tune()       # fewer and shorter garbage-collection pauses (companion/pauses.py)
+    if args.async_mode == "gevent":
+        return serve_gevent(app, args)
     # Werkzeug's threaded server, started directly rather than through Flask's `run`:
     # the companion says itself what it is (run_simple would print a warning meant
     # for Flask's debugging server). docs/deploy.md gives the hosted set-up.
@@ -119,6 +127,53 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Log:
+    """gevent's request log lines, scrubbed of claim codes (as the threads' handler does)."""
+
+    def write(self, line: str) -> None:
+        sys.stderr.write(scrub(line))
+
+
+def gevent(module: str):
+    """A module of gevent (the hosted extra), imported only by a server started with
+    `--async gevent`: a threads server does not carry it (3 MB)."""
+    try:
+        return importlib.import_module("gevent." + module)
+    except ImportError:
+        raise SystemExit("--async gevent needs gevent: pip install gevent==26.9.0") from None
+
+
+def serve_gevent(app, args: argparse.Namespace) -> int:
+    """gevent's WSGI server: every connection a greenlet of one thread (the process was
+    patched by main()), HTTP/1.1 keep-alive, the WebSocket read by the same bounded driver
+    (companion.seams.simple_websocket); past MAX_SOCKETS + MAX_PAGE_LOADS connections a
+    new one waits to be accepted."""
+    pool, pywsgi = gevent("pool"), gevent("pywsgi")
+
+    class Handler(pywsgi.WSGIHandler):
+        def handle(self):
+            try:        # as the threads' handler: no 40 ms wait behind a delayed ack
+                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except (OSError, AttributeError):
+                pass
+            super().handle()
+
+    limit = app.config["MAX_SOCKETS"] + app.config.get("MAX_PAGE_LOADS", 100)
+    server = pywsgi.WSGIServer((args.host, args.port), app, spawn=pool.Pool(limit),
+                               handler_class=Handler,
+                               log=None if args.quiet else _Log())
+    print(f"A LAN server for the tables in this room, listening on {args.host}:{args.port}"
+          " (one process, gevent). Hosting for many tables online: docs/deploy.md."
+          " Ctrl-C stops it.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
 def check(paths: list[str]) -> int:
     return checker.main(paths)          # written by the engine's author
 
@@ -128,7 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "check":
         code = check(args.paths)
     else:
-        if argv is None:            # this process is the server: not when called as a function
+        if args.async_mode == "gevent":     # before any thread, lock or socket is made
+            gevent("monkey").patch_all()
+        elif argv is None:          # this process is the server: not when called as a function
             glibc.small_thread_caches()
         code = serve(args)
     sys.exit(code)
