@@ -99,7 +99,8 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
-             str(self.port), "--data", data, "--async", mode], cwd=str(ROOT), stdout=subprocess.PIPE,
+             str(self.port), "--data", data, "--async", mode], cwd=str(ROOT),
+            stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
