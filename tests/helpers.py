@@ -34,6 +34,8 @@ from werkzeug.serving import make_server
 
 from companion import delta, i18n
 from companion.seams.werkzeug import RequestHandler
+import engine
+from engine.cards import drawn
 from engine.moments import WON
 from engine.table import winner_now
 from services import free_port
@@ -514,3 +516,54 @@ def check_invariants(before, move, after):
         assert after.pending == []
         if WON not in after.rules.reactions:        # else a part judges the end (3 players)
             assert after.winner == winner_now(after), "the winner does not match the roles alive"
+
+
+# ---- what the phones are offered (issue 30: me.offers, The Daltons' answers) ---------------
+
+def offered(state) -> list[tuple[dict, dict, int]]:
+    """Every move a phone is offered now by its table's parts, for every seat: each choice
+    of `me.offers` and each row of `me.answers` that is a move of another kind (an
+    ability): (the move as sent, its row with the verdict, the cards it turns over)."""
+    if state.winner is not None:
+        return []
+    out = []
+    views = engine.all_views(state)
+    for seat in state.seats:
+        me = views[seat.name]["me"]
+        for o in me.get("offers", []):
+            out += [(c["move"], c, o["check_cards"]) for c in o["choices"]]
+        for row in me.get("answers", []):
+            if row.get("respond") is None and "ability" in row:
+                assert not row.get("needs_check")
+                out.append(({"by": seat.name, "ability": row["ability"]}, row, 0))
+    return out
+
+
+def bare(move: dict) -> dict:
+    """A move without the card turned over for it (what an offer's choice holds)."""
+    return {k: v for k, v in move.items() if k not in ("check", "keep")}
+
+
+def check_offers(state, rng) -> list[dict]:
+    """The offers hold the engine's verdict: a choice offered ok is accepted by apply (with
+    any card turned over where it needs one), a choice offered refused is refused with its
+    code. Returns the moves offered ok, bare."""
+    ok = []
+    for move, row, cards in offered(state):
+        sent = dict(move)
+        if cards == 1:
+            sent["check"] = drawn(rng)
+        elif cards == 2:
+            a, b = drawn(rng), drawn(rng)
+            sent.update({"check": [a, b], "keep": rng.choice([a, b])})
+        try:
+            engine.apply(state, sent)
+            accepted, code = True, None
+        except engine.Refusal as e:
+            accepted, code = False, e.code
+        assert accepted == row["ok"], f"offered {sent} with ok={row['ok']}, apply: {code}"
+        if not accepted:
+            assert code == row["code"], f"offered {sent} refused with {row['code']}, apply: {code}"
+        else:
+            ok.append(bare(move))
+    return ok

@@ -1,7 +1,10 @@
 """A Hypothesis state machine over the engine: random tables (every ruleset the engine
-lists, both modes, 4 to 7 seats), then random moves, legal or not (the playout's
-plausible moves, any JSON in a move's place, host corrections with any values), with
-the invariants checked after every step."""
+lists, both modes, 3 to 8 seats, with or without the event decks, often with an event
+in force from the start), then random moves, legal or not (the playout's plausible
+moves, the offers of the event in force among them, any JSON in a move's place, any
+event's move, host corrections with any values), with the invariants checked after
+every step: among them, each choice a phone is offered holds the engine's verdict, and
+an event's move accepted was offered."""
 from __future__ import annotations
 
 import random
@@ -13,9 +16,13 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import engine
 from engine.moves import ACTIONS, OPTIONS
+from engine.rulesets.events import PART as EVENTS
+from engine.rulesets.events.data import BY_ID
 from engine.say import english, is_message
 from engine.playout import NAMES, candidates
 from engine.table import deck_size, winner_now
+from helpers import bare, check_offers
+from test_events import any_event_move
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 
@@ -35,11 +42,16 @@ class EngineMachine(RuleBasedStateMachine):
 
     @initialize(ruleset=st.sampled_from(sorted(engine.RULESETS)),
                 mode=st.sampled_from(["referee", "tracker"]),
-                players=st.integers(3, 8), seed=st.integers(0, 2 ** 32))
-    def deal(self, ruleset, mode, players, seed):
+                players=st.integers(3, 8), seed=st.integers(0, 2 ** 32),
+                events=st.sampled_from([None, None, "deck", *sorted(BY_ID)]))
+    def deal(self, ruleset, mode, players, seed, events):
         if players not in engine.player_counts(ruleset):     # Star Wars: 4 to 7
             players = 4 + players % 4
-        self.header = engine.deal(NAMES[:players], ruleset=ruleset, seed=seed, mode=mode)
+        parts = ["event_decks"] if events and EVENTS.goes_with(ruleset) else []
+        self.header = engine.deal(NAMES[:players], ruleset=ruleset, seed=seed, mode=mode,
+                                  parts=parts)
+        if parts and events in BY_ID:            # that event in force from the first turn
+            self.header["event_deck"]["current"] = events
         self.state = engine.initial_state(self.header)
         self.moves: list[dict] = []
         self.rng = random.Random(seed)
@@ -75,6 +87,18 @@ class EngineMachine(RuleBasedStateMachine):
         names = [s.name for s in self.state.seats] + ["host", "Zed"]
         move = {**extra, **opts, "by": names[by % len(names)], action: arg}
         self._try(move)
+
+    @rule()
+    def event_move(self):
+        """Any event's move by any seat: accepted only if a phone was offered it."""
+        if self.state.winner is not None or "event_decks" not in self.state.rules.parts:
+            return
+        ok = check_offers(self.state, self.rng)
+        move = any_event_move(self.rng, self.state)
+        before = len(self.moves)
+        self._try(move)
+        if len(self.moves) > before:
+            assert bare(move) in ok, f"{move} was accepted, not offered"
 
     @rule(seat=st.integers(0, 7), field=st.sampled_from(["life", "hand", "fame", "in_play",
                                                           "turn", "range"]),
@@ -122,6 +146,11 @@ class EngineMachine(RuleBasedStateMachine):
             for seat in view["seats"]:
                 if seat["name"] in hidden and seat["name"] != me.name:
                     assert seat.get("role") is None, f"{me.name} sees {seat['name']}'s role"
+
+    @invariant()
+    def the_offers_hold_the_engines_verdict(self):
+        if "event_decks" in self.state.rules.parts:
+            check_offers(self.state, self.rng)
 
     @invariant()
     def the_log_replays_to_the_state(self):

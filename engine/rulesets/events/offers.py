@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...advice import try_move
+from ...cards import drawn
 from ...say import N_, msg, name, plural
 from ...table import cards_of
 from .data import BY_ID
@@ -26,6 +27,9 @@ TIMING = frozenset({"event_not_now", "wrong_phase", "not_your_turn", "answer_pen
                     "check_pending", "tracker_mode", "game_over", "turn_at_end"})
 
 
+DRAW, CARD = "draw!", "card"
+
+
 @dataclass(frozen=True)
 class Offer:
     key: str                     # the ability's key, and the offer's id
@@ -34,7 +38,8 @@ class Offer:
     label: str                   # N_ template of the button ({life}, {bang}: the table's words)
     ask: str | None              # N_ template of the sheet's question, None: one choice
     choices: Callable            # (state, i) -> [(key, value, extra move keys, label)]
-    check: bool = False          # the move also gives the card turned over ("check")
+    check: str = ""              # the move also gives the card turned over ("check"):
+                                 # DRAW: the player's draw! (Lucky Duke turns two), CARD: one
 
 
 def _words(state) -> dict:
@@ -96,7 +101,7 @@ OFFERS = {o.event: o for o in (
           N_("Take your other character, with 2 life points"),
           N_("Which character do you take?"), _characters),
     Offer("peyote", "peyote", ("start", "draw"),
-          N_("Call the colour of the next card"), N_("Red or black?"), _colours, check=True),
+          N_("Call the colour of the next card"), N_("Red or black?"), _colours, check=CARD),
     Offer("ranch", "ranch", ("play",),
           N_("Discard cards and draw as many"), N_("How many cards?"), _counts),
     Offer("handcuffs", "handcuffs", ("play",),
@@ -106,7 +111,7 @@ OFFERS = {o.event: o for o in (
     Offer("ricochet", "ricochet", ("play",),
           N_("Discard a {bang} at a card in play"), N_("At which card?"), _cards_in_play),
     Offer("vendetta", "vendetta", ("play",),
-          N_("Try a {check} for one more turn"), None, _flag, check=True),
+          N_("Try a {check} for one more turn"), None, _flag, check=DRAW),
 )}
 
 
@@ -137,7 +142,9 @@ def offers(state, seat: str) -> list[dict]:
         return []
     words = _words(state)
     label = msg(offer.label, **{k: v for k, v in words.items() if "{" + k + "}" in offer.label})
-    sample = state.rules.sample_check(state.rules.character(state, i)) if offer.check else {}
+    cards = _check_cards(state, i, offer)
+    sample = ({"check": "A♥"} if cards == 1 else {"check": ["A♥", "2♠"], "keep": "A♥"}
+              if cards == 2 else {})
     choices = []
     for key, move, said in _moves(state, i, offer):
         verdict = try_move(state, {**move, **sample})
@@ -150,7 +157,15 @@ def offers(state, seat: str) -> list[dict]:
                                           if "{" + k + "}" in offer.ask})
     return [{"id": offer.key, "event": offer.event, "label": label,
              "rule": BY_ID[offer.event].rule, "ask": ask, "choices": choices,
-             "check": offer.check}]
+             "check": bool(offer.check), "check_cards": cards}]
+
+
+def _check_cards(state, i: int, offer: Offer) -> int:
+    """How many cards the move turns over: 0 (none), 1, or 2 for a draw! by a player who
+    turns two (Lucky Duke) and keeps one."""
+    if not offer.check:
+        return 0
+    return state.rules.character(state, i).check_cards if offer.check == DRAW else 1
 
 
 def random_moves(rng, state, by: str, phase: str) -> list[dict]:
@@ -168,8 +183,10 @@ def random_moves(rng, state, by: str, phase: str) -> list[dict]:
         return []          # before the draw: mostly the ordinary draw (Peyote replaces it)
     out = []
     for _, move, _ in _moves(state, i, offer):
-        if offer.check:
+        if offer.check == DRAW:
             move.update(state.rules.playouts.check(rng, state, i))
+        elif offer.check:
+            move["check"] = drawn(rng)
         out.append(move)
     rng.shuffle(out)
     return out

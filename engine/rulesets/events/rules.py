@@ -85,14 +85,26 @@ def host_event(ctx: Ctx, m) -> None:
     if now is not None and now.final:
         raise Refusal("event_final", msg("{event} stays until the game ends.",
                                          event=name(now.name)), now.rule)
-    order = s.rules.data.roles             # the round's first seat: the Sheriff's (at 3
-    first = min((k for k, seat in enumerate(s.seats) if seat.role in order),   # players,
-                key=lambda k: order.index(s.seats[k].role), default=None)     # the Deputy's)
+    first = round_opener(s)
     if s.phase != "start" or s.pending or s.turn_log or s.turn != first:
-        raise Refusal("event_not_now", msg("An event is entered at the start of the {leader}'s "
-                                           "turn, before his first move.",
-                                           leader=name(s.rules.data.words["leader"])), "event.deck")
+        raise Refusal("event_not_now", msg("An event is entered as a round begins: at the start "
+                                           "of {seat}'s turn, before the first move.",
+                                           seat=s.seats[first].name,
+                                           you={"seat": N_("An event is entered as a round "
+                                                           "begins: at the start of your turn, "
+                                                           "before your first move.")}),
+                      "event.deck")
     enter(ctx, e, s.turn, by_host=True)
+
+
+def round_opener(s) -> int:
+    """The seat whose turn begins a round: the first of the ruleset's roles dealt (the
+    Sheriff's; at 3 players the Deputy's), or once he is out the next living player
+    after him (docs/decisions.md)."""
+    order = s.rules.data.roles
+    first = min((k for k, seat in enumerate(s.seats) if seat.role in order),
+                key=lambda k: order.index(s.seats[k].role), default=s.turn)
+    return first if s.seats[first].alive else s.next_alive(first)
 
 
 def seat_event(ctx: Ctx, m, i: int) -> None:
