@@ -214,13 +214,7 @@ class Ctx:
                                                     character=name(self.char(vultures[0]).name),
                                                     seat=s.seats[i].name,
                                                     you={"seat": N_("{character}: your cards")}))
-        won = winner_now(s)
-        if react := s.rules.reactions.get(WON):               # a part's own end conditions
-            won = fold(react, won, self, fallen)
-        if won:
-            s.winner = won
-            s.pending = []
-            self.say("end", msg("Game over. {side}", side=msg(s.rules.data.sides[won])), winner=won)
+        if self.judged(fallen):
             return
         penalties = s.rules.data.penalty_roles
         react = s.rules.reactions.get(SETTLE)
@@ -233,6 +227,19 @@ class Ctx:
         if not s.seats[s.turn].alive:
             self.next_turn()
 
+    def judged(self, fallen: list = ()) -> bool:
+        """Whether the game is won, on the table as it now stands (`fallen`: the players
+        who just left it): if so the winner is set and the game is over."""
+        s = self.s
+        won = winner_now(s)
+        if react := s.rules.reactions.get(WON):               # a part's own end conditions
+            won = fold(react, won, self, list(fallen))
+        if won:
+            s.winner = won
+            s.pending = []
+            self.say("end", msg("Game over. {side}", side=msg(s.rules.data.sides[won])), winner=won)
+        return bool(won)
+
     def others(self, i: int) -> list[int]:
         return self.s.others(i)
 
@@ -242,6 +249,8 @@ class Ctx:
         reactions = s.rules.reactions
         if TURN_END in reactions:
             each(reactions[TURN_END], self, s.turn)
+            if s.winner is not None:         # a reaction to the turn's end ended the game
+                return
         after = first(reactions[NEXT_TURN], self, s.turn) if NEXT_TURN in reactions else None
         before, ahead = s.turn, s.next_alive(s.turn)
         n = len(s.seats)                 # a seat chosen beyond the next one: gone backwards

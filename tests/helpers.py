@@ -37,6 +37,7 @@ from companion.seams.werkzeug import RequestHandler
 import engine
 from engine.cards import drawn
 from engine.moments import WON
+from engine.rulesets.events.rules import ABILITIES
 from engine.table import winner_now
 from services import free_port
 
@@ -567,3 +568,27 @@ def check_offers(state, rng) -> list[dict]:
         else:
             ok.append(bare(move))
     return ok
+
+
+# the event decks' ability keys: hard_liquor, give_life, ...
+KEYS = sorted(ABILITIES)
+
+
+def any_event_move(rng, state) -> dict:
+    """An event's move by any seat with any value of its shape: mostly refused."""
+    names = [s.name for s in state.seats]
+    cards = [c for s in state.seats for c in s.in_play] + ["Mustang", "Jail", "Volcanic"]
+    key = rng.choice(KEYS)
+    value = {"hard_liquor": True, "vendetta": True, "ranch": rng.randint(-1, 6),
+             "peyote": rng.choice(["red", "black", "blue"]),
+             "handcuffs": rng.choice(["hearts", "diamonds", "clubs", "spades", "stars"]),
+             "new_identity": rng.choice(["Slab the Killer", "Rose Doolan", "Kit Carlson",
+                                         "Zed"]),
+             "ricochet": rng.choice(cards), "daltons": rng.choice(cards)}.get(key)
+    move = {"by": rng.choice(names), "ability": {key: value if value is not None
+                                                 else rng.choice(names)}}
+    if key == "ricochet":
+        move["target"] = rng.choice(names)
+    if key in ("vendetta", "peyote"):
+        move["check"] = drawn(rng)
+    return move

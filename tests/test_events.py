@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 
 from engine import Refusal, apply, initial_state, public_view, view_for
-from engine.cards import drawn
 from engine.playout import NAMES, candidates
 from engine.record import load_record
 from engine.rulesets.events.data import BY_ID, EVENTS, MIXED_SIZE
 from engine.start import deal
 from engine.rulesets.events.offers import OFFERS
 from engine.rulesets.events.rules import ABILITIES
-from helpers import bare, check_invariants, check_offers
+from helpers import any_event_move, bare, check_invariants, check_offers
 
 PART = ["event_decks"]
 
@@ -51,29 +50,6 @@ def test_the_views_carry_the_event_and_the_deck():
                                  "next": header["event_deck"]["pile"][0]}
     me = view_for(state, "Ann")["me"]
     assert me["event_note"] == {"$t": BY_ID["the_judge"].yours}
-
-
-KEYS = sorted(ABILITIES)          # the events' ability keys: hard_liquor, give_life, ...
-
-
-def any_event_move(rng: random.Random, state) -> dict:
-    """An event's move by any seat with any value of its shape: mostly refused."""
-    names = [s.name for s in state.seats]
-    cards = [c for s in state.seats for c in s.in_play] + ["Mustang", "Jail", "Volcanic"]
-    key = rng.choice(KEYS)
-    value = {"hard_liquor": True, "vendetta": True, "ranch": rng.randint(-1, 6),
-             "peyote": rng.choice(["red", "black", "blue"]),
-             "handcuffs": rng.choice(["hearts", "diamonds", "clubs", "spades", "stars"]),
-             "new_identity": rng.choice(["Slab the Killer", "Rose Doolan", "Kit Carlson",
-                                         "Zed"]),
-             "ricochet": rng.choice(cards), "daltons": rng.choice(cards)}.get(key)
-    move = {"by": rng.choice(names), "ability": {key: value if value is not None
-                                                 else rng.choice(names)}}
-    if key == "ricochet":
-        move["target"] = rng.choice(names)
-    if key in ("vendetta", "peyote"):
-        move["check"] = drawn(rng)
-    return move
 
 
 def event_game(seed: int, ruleset: str = "base", max_moves: int = 3000, offers: bool = False,

@@ -21,8 +21,7 @@ from engine.rulesets.events.data import BY_ID
 from engine.say import english, is_message
 from engine.playout import NAMES, candidates
 from engine.table import deck_size, winner_now
-from helpers import bare, check_offers
-from test_events import any_event_move
+from helpers import any_event_move, bare, check_offers
 
 pytestmark = pytest.mark.slow      # each test here: `make test-quick` leaves them out
 

@@ -306,7 +306,8 @@ def turn_start(ctx: Ctx, i: int) -> None:
 
 
 def turn_end(ctx: Ctx, i: int) -> None:
-    """A ghost leaves when his turn ends (Ghost Town)."""
+    """A ghost leaves when his turn ends (Ghost Town), and the winner is judged without
+    him (he counted as in the game until then)."""
     s = ctx.s
     if s.event_marks.get("ghost") == i:
         seat = s.seats[i]
@@ -315,6 +316,7 @@ def turn_end(ctx: Ctx, i: int) -> None:
         ctx.say("event", msg("{seat}'s ghost leaves the game again.", seat=seat.name,
                              you={"seat": N_("Your ghost leaves the game again.")}),
                 seat=seat.name, event="ghost_town")
+        ctx.judged()                        # the winner, judged without him
 
 
 def elimination(ctx: Ctx, i: int) -> bool:
