@@ -114,9 +114,11 @@ def _diff_list(old: list, new: list, eq, memo=None):
     n, m = len(old), len(new)
     if n == m and eq(old, new):
         return None
-    # a window that slid: old without its first k items is the start of new
-    for k in range(max(0, n - m), n):
-        if eq(old[k:], new[:n - k]):
+    # a window that slid: old without its first k items is the start of new (new's
+    # first item is old's k-th; k = 0 when as long: compared just above)
+    first = new[0] if m else None
+    for k in range(max(1 if n == m else 0, n - m), n):
+        if eq(old[k], first) and eq(old[k:], new[:n - k]):
             return [k, new[n - k:]]
     if n == m:
         out = {}

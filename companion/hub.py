@@ -243,13 +243,14 @@ class Hub:
         out: list | None = [] if self.relay else None
         words = Wording()
         memo: dict = {}
+        log = snapshots.phone_log(table)
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
                 continue
             if kinds.get(entry["id"]):
                 self._send(out, seat_room(table.id, entry["id"], entry["token"]),
                            kinds[entry["id"]], table.version, presence, words,
-                           snapshots.for_seat, table, entry, info, views,
+                           snapshots.for_seat, table, entry, info, views, log,
                            reader=entry["name"], memo=memo)
         if kinds.get(None) and (only is None or only.is_host):
             self._send(out, host_room(table.id), kinds[None], table.version, presence,

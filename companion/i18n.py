@@ -165,13 +165,19 @@ class Wording:
     in it (the seats' public rows, the table's facts: the same objects in every seat's
     snapshot, engine.all_views) is kept as it is, not copied, whoever reads it; a plain
     message ("{n} seats apart" in every phone's distances) is rendered once per language,
-    and per reader only when it names that reader. Holds what it has looked at, so an id
-    is never reused while it lives: one per change (docs/benchmarks.md)."""
+    and per reader only when it names that reader. A part with messages that several
+    snapshots or patches share (the seats' part of a change's patches, its log lines) is
+    worded once per language, and per reader only where a message in it names him.
+    Holds what it has looked at, so an id is never reused while it lives: one per change
+    (docs/benchmarks.md)."""
 
     def __init__(self) -> None:
         self._bare: dict = {}           # id: (the object, whether no message is in it)
         self._said: dict = {}           # (lang, reader, *a plain message's items): text
         self._translate: dict = {}      # lang: its translator
+        self._done: dict = {}           # (id, lang): [the object, worded for any reader
+                                        # it names not, {reader: worded}]
+        self._yous: dict = {}           # id: (the object, the names its `you` forms take)
 
     def __call__(self, obj, lang: str, reader: str | None = None):
         if lang == MESSAGES:
@@ -183,17 +189,57 @@ class Wording:
 
     def _word(self, obj, translate, lang: str, reader):
         kind = type(obj)
-        if kind is list:
-            if self._no_message(obj):
-                return obj
-            return [self._word(v, translate, lang, reader) for v in obj]
-        if kind is not dict:
+        if kind is dict:
+            if KEY in obj and type(obj[KEY]) is str:
+                return self._sentence(obj, translate, lang, reader)
+        elif kind is not list:
             return obj
-        if KEY in obj and type(obj[KEY]) is str:
-            return self._sentence(obj, translate, lang, reader)
         if self._no_message(obj):
             return obj
+        # worded before in this language? (a part several snapshots of a change share)
+        key = (id(obj), lang)
+        hit = self._done.get(key)
+        if hit is None:
+            out = self._walk(obj, kind, translate, lang, reader)
+            self._done[key] = [obj, None, {reader: out}]
+            return out
+        free, per = hit[1], hit[2]
+        if reader in per:
+            return per[reader]
+        names = self._you_names(obj)
+        if reader not in names:          # no sentence in it is said to this reader
+            if free is None:
+                free = hit[1] = next((out for r, out in per.items() if r not in names), None)
+            if free is not None:
+                return free
+        out = per[reader] = self._walk(obj, kind, translate, lang, reader)
+        return out
+
+    def _walk(self, obj, kind, translate, lang: str, reader):
+        if kind is list:
+            return [self._word(v, translate, lang, reader) for v in obj]
         return {k: self._word(v, translate, lang, reader) for k, v in obj.items()}
+
+    def _you_names(self, obj) -> frozenset:
+        """The names for which a message in `obj` has a second-person form: worded for
+        any other reader (or none), `obj` reads the same."""
+        seen = self._yous.get(id(obj))
+        if seen is not None:
+            return seen[1]
+        names: set = set()
+        if type(obj) is dict:
+            if say.is_message(obj) and type(obj.get(YOU)) is dict:
+                names.update(v for k in obj[YOU] if type(v := obj.get(k)) is str)
+            for k, v in obj.items():
+                if k != YOU and (type(v) is dict or type(v) is list):
+                    names |= self._you_names(v)
+        else:
+            for v in obj:
+                if type(v) is dict or type(v) is list:
+                    names |= self._you_names(v)
+        found = frozenset(names)
+        self._yous[id(obj)] = (obj, found)
+        return found
 
     def _no_message(self, obj) -> bool:
         seen = self._bare.get(id(obj))

@@ -56,15 +56,22 @@ def for_host(table, info: dict, views: dict) -> dict:
             "log": table.log[-LOG_SENT:]}
 
 
-def for_seat(table, entry: dict, info: dict, views: dict) -> dict:
-    """One phone's snapshot: its own seat's view (its role and everything public)."""
+def phone_log(table) -> list[dict]:
+    """The log lines a phone is sent: one list for all the seats of a change, so that
+    what changed in it is worked out (and worded) once (companion/delta.py `memo`)."""
+    return table.log[-LOG_SENT_PHONE:]
+
+
+def for_seat(table, entry: dict, info: dict, views: dict, log: list | None = None) -> dict:
+    """One phone's snapshot: its own seat's view (its role and everything public);
+    `log`: phone_log(table), when the caller builds several."""
     info = dict(info)
     if table.state is not None:          # dealt: the seats are in the view
         info.pop("lobby", None)
     info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
                    "seat": entry["name"] if table.state is not None else None}
     return {"seq": table.version, "table": info, "view": views.get(entry["name"]),
-            "log": table.log[-LOG_SENT_PHONE:]}
+            "log": phone_log(table) if log is None else log}
 
 
 def event_cards(header: dict | None, view: dict | None) -> list[dict]:

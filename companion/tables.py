@@ -225,8 +225,11 @@ class Table:
 
     @moves.setter
     def moves(self, value: list[dict]) -> None:
+        # counted when the log is set, not at every move: an entry is never changed in
+        # place, and one that `apply` appends is neither taken back nor marked for a redo
         self._moves = value
         self._undone = sum(1 for m in value if m["undone"])
+        self._redo = any(m.get("redo") for m in value)
 
     # -- loading ----------------------------------------------------------------------
     def load_moves(self) -> None:
@@ -379,7 +382,7 @@ class Table:
         # the log holds the move as the engine read it, never what the client sent
         entry = {"seq": seq, "at": time.time(), "move": parsed.to_dict(), "undone": False}
         # a new move: what the host took back can no longer be redone
-        drop = any(m.get("redo") for m in self.moves)
+        drop = self._redo
         self._save(self.row(), move=entry, drop=drop)
         if drop:
             self.moves = [dict(m, redo=False) if m.get("redo") else m for m in self.moves]

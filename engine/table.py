@@ -76,6 +76,8 @@ class Geometry:
         self.sees: dict[int, list[dict]] = {}     # added when seat i looks
         self.cap: dict[int, tuple[int, dict]] = {}   # seat: (sees everyone at, why)
         self.apart: tuple[int, dict] | None = None   # every two seats this far apart, why
+        self._read: dict[tuple[int, int], tuple[int, dict]] = {}   # (a, b): distance, why
+        self._weapons: dict[int, tuple[str, int]] = {}
         sights = state.rules.reactions.get(SIGHT)
         for j in self.alive:
             who, char = state.seats[j].name, character(state, j)
@@ -122,6 +124,24 @@ class Geometry:
                           "rule": True})
             total = 1
         return total, parts
+
+    def said(self, a: int, b: int) -> tuple[int, dict]:
+        """How far seat a sees seat b, and why in words (`why`), worked out once per pair:
+        every phone's calculator reads each pair both ways (whom it reaches, who reaches
+        it), so a table's views share these."""
+        key = (a, b)
+        hit = self._read.get(key)
+        if hit is None:
+            d, parts = self.parts(a, b)
+            hit = self._read[key] = (d, why(parts))
+        return hit
+
+    def weapon(self, i: int) -> tuple[str, int]:
+        """`weapon(state, i)`, read once per seat."""
+        hit = self._weapons.get(i)
+        if hit is None:
+            hit = self._weapons[i] = weapon(self.state, i)
+        return hit
 
 
 def distance_parts(state: State, a: int, b: int) -> tuple[int, list[dict]]:
@@ -266,16 +286,16 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     (in words; `distance_parts` gives the same reasons as data)."""
     i = _living(state, seat)
     geo = geo or Geometry(state)
-    wname, rng = weapon(state, i)
+    wname, rng = geo.weapon(i)
     others, reached_by = [], []
     for j in state.others(i):
-        d, parts = geo.parts(i, j)
-        others.append({"name": state.seats[j].name, "distance": d, "why": why(parts),
+        d, said = geo.said(i, j)
+        others.append({"name": state.seats[j].name, "distance": d, "why": said,
                        "bang": d <= rng, "panic": d <= 1})
-        back, back_parts = geo.parts(j, i)
-        their_weapon, their_range = weapon(state, j)
+        back, back_said = geo.said(j, i)
+        their_weapon, their_range = geo.weapon(j)
         reached_by.append({"name": state.seats[j].name, "distance": back,
-                           "why": why(back_parts), "weapon": their_weapon,
+                           "why": back_said, "weapon": their_weapon,
                            "bang": back <= their_range})
     return {"weapon": {"name": wname, "range": rng}, "others": others,
             "reached_by": reached_by}

@@ -38,6 +38,49 @@ def test_a_change_worded_once_reads_as_each_snapshot_worded_alone(app, table, la
         assert shared[0] != wire.text(i18n.localize(cores[0][0], lang))
 
 
+@pytest.mark.parametrize("order", ["host first", "seats last first", "named seat first"])
+def test_a_part_the_snapshots_share_is_said_to_each_reader_in_any_order(app, table, order):
+    """The log lines and the seats' part are one object for all of a change's
+    snapshots (the hub words such a part once per language): a reader it names still
+    reads it in the second person, whoever's snapshot was worded first."""
+    for name in NAMES:
+        table.phone(name)
+    table.deal()
+    ack = table.phones[NAMES[2]].emit("move", {"set": {"in_play": ["Mustang"]}},
+                                      callback=True)
+    assert ack == {"ok": True}, ack
+    t = app.extensions["companion"].tables.get(table.id)
+    info = snapshots.table_info(t, "http://x/t/" + t.id)
+    views = app.extensions["companion"].hub.views(t)
+    log = snapshots.phone_log(t)
+    cores = [(snapshots.for_seat(t, e, info, views, log), e["name"]) for e in t.lobby]
+    cores.append((snapshots.for_seat(t, t.lobby[0], info, views, log), None))
+    if order == "seats last first":
+        cores.reverse()
+    elif order == "named seat first":
+        cores.insert(0, cores.pop(2))
+    for lang in i18n.LANGUAGES:
+        words = Wording()
+        shared = [wire.text(words(core, lang, reader)) for core, reader in cores]
+        assert shared == [wire.text(i18n.localize(core, lang, reader))
+                          for core, reader in cores]
+        # the test can tell: the mover reads his move in the log as "you", the others not
+        logs = {reader: wire.read(text)["log"] for (_, reader), text in zip(cores, shared)}
+        assert logs[NAMES[2]] != logs[NAMES[1]] == logs[None]
+
+
+def test_a_shared_part_words_its_you_form_for_the_reader_it_names():
+    mustang = {"$t": "{seat}'s {card}", "seat": "Ann", "card": {"$t": "Mustang"},
+               "$you": {"seat": "your {card}"}}
+    part = [{"label": mustang}, {"label": {"$t": "{n}", "n": 2}}]
+    words = Wording()
+    said = {r: words({"why": part}, "en", r)["why"] for r in (None, "Bob", "Ann", "Cid")}
+    assert said["Ann"] == [{"label": "your Mustang"}, {"label": "2"}]
+    assert said[None] == said["Bob"] == said["Cid"] == [{"label": "Ann's Mustang"},
+                                                         {"label": "2"}]
+    assert said["Bob"] is said["Cid"]         # worded once for the readers it does not name
+
+
 def test_true_is_not_one_and_nested_messages_are_worded():
     words = Wording()
     said = words([{"$t": "{n}", "n": True}, {"$t": "{n}", "n": 1},
