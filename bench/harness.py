@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from services import free_port  # noqa: E402,F401  (tests/services.py: one free_port for all)
 
 
-def wait_port(port: int, timeout: float = 30.0) -> bool:
+def wait_port(port: int, timeout: float = 120.0) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:

@@ -443,8 +443,7 @@ class Table:
         """The seat that made the game's last live move itself (not the host for it)."""
         if self.status != "playing":
             return None
-        live = [m for m in self.moves if not m["undone"]]
-        last = live[-1]["move"] if live else {}
+        last = next((m["move"] for m in reversed(self.moves) if not m["undone"]), {})
         by = last.get("by")
         return by if by and str(by).casefold() != "host" and not last.get("host") else None
 

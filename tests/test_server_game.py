@@ -181,10 +181,10 @@ def test_a_failing_snapshot_does_not_stop_the_others(table, monkeypatch):
         table.last(who)
     real = snapshots.for_seat
 
-    def broken(t, entry, info, views):
+    def broken(t, entry, info, views, *log):
         if entry["name"] == "Bob":
             raise RuntimeError("a view that cannot be built")
-        return real(t, entry, info, views)
+        return real(t, entry, info, views, *log)
     monkeypatch.setattr(snapshots, "for_seat", broken)
     assert table.emit("Ann", "move", {"set": {"life": 2}}) == {"ok": True}
     assert table.last("host")["view"]["seats"][0]["life"] == 2
