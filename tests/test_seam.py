@@ -12,7 +12,9 @@ import pytest
 import engine
 from companion import looks
 from engine.rulesets import Ruleset
-from engine.rulesets.base import Data, Records, Views
+from engine.parts import Actions, Part
+from engine.rulesets.base import Data, Playouts, Records, Views
+from engine.rulesets.events.data import EVENTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("engine", "companion", "templates", "static")
@@ -112,19 +114,26 @@ def _named_for_one(members, rulesets) -> list[str]:
     letters or more: "jourdonnais", "calamity", "barrel", "volcanic")."""
     words = {w for rules in rulesets for row in (*rules.data.cards.rows, *rules.data.characters.rows)
              for w in re.findall(r"[a-z]{4,}", row.name.casefold())}
+    words |= {w for e in EVENTS for w in re.findall(r"[a-z]{4,}", e.name.casefold())} - {
+        "cards"}                  # "A Fistful of Cards", the deck's last card: `data.cards`
     return sorted(m for m in members if set(re.findall(r"[a-z]+", m.casefold())) & words)
 
 
 def test_no_member_of_the_seam_is_named_for_one_character_or_card():
     """What the core asks a ruleset is general (a moment, a table of data), never a hook
     for one character or card (as `own_barrel_label = "Jourdonnais"` was): not on the
-    class, not in its data, its record part or its views part."""
+    class, not in its data, its record, views and random-moves parts, nor in the shape of a
+    part (engine/parts.py: `Part`, `Actions`); the words of every card, character and
+    event."""
     members = [k for k in vars(Ruleset) if not k.startswith("__")]
     members += [f.name for f in dataclasses.fields(Data)] + [
-        k for part in (Records, Views) for k in vars(part) if not k.startswith("__")]
+        k for part in (Records, Views, Playouts, Part) for k in vars(part)
+        if not k.startswith("__")] + [f.name for f in dataclasses.fields(Actions)]
+    assert {"answer_moves", "random_moves", "abilities", "decorate"} <= set(members)
     assert _named_for_one(members, engine.RULESETS.values()) == []
-    assert _named_for_one(["own_barrel_label", "jourdonnais_check", "draws"],
-                          engine.RULESETS.values()) == ["jourdonnais_check", "own_barrel_label"]
+    assert _named_for_one(["own_barrel_label", "jourdonnais_check", "draws", "thirst_rule"],
+                          engine.RULESETS.values()) == ["jourdonnais_check", "own_barrel_label",
+                                                        "thirst_rule"]
 
 
 def members(cls) -> set[str]:

@@ -126,12 +126,15 @@ class Views:
         return {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Data:
     """A ruleset's data, one frozen value the core reads (`rules.data`): its cards and
     characters, its roles and the role mix for each player count, its sides, rewards and
     penalties, its words, the project decisions its rulings rest on... A part of a
-    table's ruleset (engine/parts.py) replaces fields of it (`Part.data`)."""
+    table's ruleset (engine/parts.py) replaces fields of it (`Part.data`). Read field by
+    field, never compared, hashed (its tables are read-only mappings, which cannot be)
+    or printed whole: no generated `__eq__`, `__hash__` or `__repr__`, whose code every
+    start of the engine compiled (4.3 million instructions; docs/benchmarks.md)."""
     cards: CardTable
     characters: CharacterTable
     roles: tuple[str, ...]
