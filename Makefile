@@ -17,9 +17,11 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/bang-companion serve --host 0.0.0.0 --port 5000 --data data
 
-# (every record of tests/records/ is a test of its own: tests/test_records.py)
+# (every record of tests/records/ is a test of its own: tests/test_records.py); a test
+# process per core (pytest-xdist), each taking the next test as it finishes one: a browser
+# waiting for a page leaves the core to the other (docs/testing.md)
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # a check to trust after a change to the rules, in under a minute on 2 cores: every
 # record and the fast engine and server tests (not the browser ones, not those marked

@@ -17,13 +17,15 @@ client patches the server it is given, so apps are never shared.
                  (a test using one, or serving an app of its own in a thread by
                  helpers.serving, is marked `slow`: the check is below)
 
-Browser fixtures (one of each per test module):
+Browser fixtures:
 
     server       the base URL of a fresh `bang-companion serve` on a loopback port
-                 (the same LiveServer, with the options of browsing.PAGE_SERVER_ARGS)
+                 (the same LiveServer, with the options of browsing.PAGE_SERVER_ARGS),
+                 one per test module
     pw           Playwright (skipped with a notice without it or Chromium, unless
-                 REQUIRE_BROWSER=1)
-    browser      Debian's Chromium, launched by Playwright
+                 REQUIRE_BROWSER=1), one per test process
+    browser      Debian's Chromium, launched by Playwright, one per test process (a
+                 test opens its own contexts and closes them: nothing else is shared)
 
     node         Node with the repository's esbuild (tests/bundling.py)
 """
@@ -68,12 +70,12 @@ def no_client_left_reconnecting():
     assert not left, f"{len(left)} Socket.IO client(s) left reconnecting: shutdown() them"
 
 
-LISTENING = [0]                       # sockets of this process that began to listen
+LISTENS = [0]                       # sockets of this process that began to listen
 
 
 def _counted(listen):
     def counted_listen(self, *args):
-        LISTENING[0] += 1
+        LISTENS[0] += 1
         return listen(self, *args)
     return counted_listen
 
@@ -85,7 +87,7 @@ socket.socket.listen = _counted(socket.socket.listen)
 def servers_started() -> int:
     """Live servers started so far: LiveServer's subprocesses, and sockets this process
     listened on (a server in a thread: helpers.serving, or one a test makes itself)."""
-    return LiveServer.starts + LISTENING[0]
+    return LiveServer.starts + LISTENS[0]
 
 
 @pytest.hookimpl(wrapper=True)
@@ -164,7 +166,7 @@ def server():
             live.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pw():
     from browsing import CHROMIUM, missing, sync_playwright
     if sync_playwright is None:
@@ -175,7 +177,7 @@ def pw():
         yield p
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(pw):
     from browsing import CHROMIUM, LAUNCH_ARGS
     b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)

@@ -125,6 +125,7 @@ def until(pred, timeout: float = 30.0, what: str = "", every: float = 0.02):
 
 # -- the live server ---------------------------------------------------------------------
 SERVE = (sys.executable, "-m", "companion.cli", "serve")
+LISTENING = "listening on 127.0.0.1:"     # what `serve` prints once its port is its own
 
 
 class LiveServer:
@@ -152,6 +153,24 @@ class LiveServer:
         self.sessions: list = []
 
     def start(self) -> "LiveServer":
+        """Start the server and wait for its /healthz. Its port was free when chosen; if
+        another process (a second test worker) took it meanwhile, a first start moves to
+        another free port (a restart keeps its own: its clients know it)."""
+        first = self.proc is None
+        for _ in range(5):
+            if self._start() or not (first and self._port_taken()):
+                break
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.output.clear()
+        else:
+            self._failed()
+        return self
+
+    def _port_taken(self) -> bool:
+        return any("Address already in use" in line for line in self.output)
+
+    def _start(self) -> bool:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
@@ -166,16 +185,23 @@ class LiveServer:
         def up():
             if self.proc.poll() is not None:
                 return "ended"             # no use waiting
+            if not any(f"{LISTENING}{self.port} " in line for line in self.output):
+                return False               # not bound yet: a /healthz now is another's
             try:
                 return requests.get(self.url + "/healthz", timeout=1).text.strip() == "ok" and "up"
             except requests.ConnectionError:
                 return False
         try:
             if until(up, 60, "the server's /healthz") == "up":    # 20 s on a loaded machine
-                return self
+                return True
         except AssertionError:
             pass
         self.kill()                        # not left serving after the test has failed
+        if not self._port_taken():
+            self._failed()
+        return False
+
+    def _failed(self):
         pytest.fail("the server did not start:\n" + "".join(self.output), pytrace=False)
 
     def _read(self, proc):

@@ -91,8 +91,15 @@ def on_every_screen(hook: Callable) -> Callable:
 # --- what the page checks about itself -------------------------------------------------------
 
 CHECK = r"""async (opts) => {
-  // two frames: what a resize sets off (the bar's ResizeObserver, its padding) has run
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  // what the screen's coming set off has run: two frames at its first width (a new
+  // screen); then only what a resize sets off, the bar's ResizeObserver (phone-bar.js
+  // writes the bar's height to --bar-h at a frame, the page's padding follows): a frame
+  // while that is not done, none when it is
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  if (opts.frames) { await frame(); await frame(); }
+  const bar = document.getElementById("thumb-bar");
+  for (let k = 0; k < 60 && bar && document.body.style.getPropertyValue("--bar-h") !== `${bar.offsetHeight}px`; k += 1)
+    await frame();
   const vw = document.documentElement.clientWidth, vh = window.innerHeight, bad = [];
   const name = (el) => {
     const text = (el.innerText || el.textContent || el.getAttribute("aria-label") || "")
@@ -358,11 +365,11 @@ class Walker:
         # a page in the background draws no frame: the check's wait for two would take a
         # second or two (give each phone its own context, as each is its own device)
         page.bring_to_front()
-        for w, h in sizes:
+        for k, (w, h) in enumerate(sizes):
             if page.viewport_size != {"width": w, "height": h}:
                 page.set_viewport_size({"width": w, "height": h})
             screen = Screen(label, lang, w, phone)
-            found = list(page.evaluate(CHECK, opts))
+            found = list(page.evaluate(CHECK, {**opts, "frames": k == 0}))
             for hook in HOOKS:
                 found.extend(hook(page, screen) or ())
             self.screens += 1

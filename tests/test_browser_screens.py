@@ -190,43 +190,41 @@ def walk_host(walker, host, lang, tag):
     close_dialogs(host)
 
 
+@pytest.mark.parametrize("lang", ONLY)
 @pytest.mark.parametrize("ruleset", ["base", "legends", "starwars"])
-def test_every_screen_of_a_ruleset(server, pw, browser, ruleset):
+def test_every_screen_of_a_ruleset(server, pw, browser, ruleset, lang):
     watch = Watch()
     walker = Walker(names=NAMES)
     started = time.monotonic()
     for mode in ("referee", "tracker"):
-        for lang in LOCALES:
-            if lang not in ONLY:
-                continue
-            tag = f"{ruleset}/{mode}"
-            t = Table(server, record(ruleset, mode))
-            phones, ann, bob, host_ctx, host = open_table(browser, watch, server, t, lang)
-            for page in (ann, bob):
-                expect(page.locator("html")).to_have_attribute("lang", lang)
-            expect(host.locator(".seat")).to_have_count(4)
-            if ruleset == "legends":
-                walk_feats(walker, ann, lang, tag)
-            (walk_referee if mode == "referee" else walk_tracker)(
-                walker, t, ann, bob, host, lang, ruleset, tag)
-            walk_host(walker, host, lang, tag)
-            if mode == "referee":       # a win: Ann's side is left alone (the evening's score)
-                for name in ("Cid", "Dan"):
-                    t.host_call("host_move", {"set": {"seat": name, "life": 0}})
-            else:                       # the host ends it: nobody wins
-                t.host_call("end_game")
-            expect(ann.locator(".story-chart")).to_be_visible()
-            expect(ann.locator("#thumb-bar button:visible")).to_have_count(0)   # no "Play a card"
-            walker.visit(ann, f"{tag} Ann: the game's story", lang)
-            expect(host.locator(".story-chart")).to_be_visible()
-            walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
-            if lang == "hu":
-                shot(ann, f"screens-{ruleset}-{mode}-{lang}-end")
-            for ctx in phones:
-                ctx.close()
-            host_ctx.close()
-            t.close()
-    print(f"\n{ruleset}: {walker.screens} screens in {time.monotonic() - started:.1f} s")
+        tag = f"{ruleset}/{mode}"
+        t = Table(server, record(ruleset, mode))
+        phones, ann, bob, host_ctx, host = open_table(browser, watch, server, t, lang)
+        for page in (ann, bob):
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(host.locator(".seat")).to_have_count(4)
+        if ruleset == "legends":
+            walk_feats(walker, ann, lang, tag)
+        (walk_referee if mode == "referee" else walk_tracker)(
+            walker, t, ann, bob, host, lang, ruleset, tag)
+        walk_host(walker, host, lang, tag)
+        if mode == "referee":       # a win: Ann's side is left alone (the evening's score)
+            for name in ("Cid", "Dan"):
+                t.host_call("host_move", {"set": {"seat": name, "life": 0}})
+        else:                       # the host ends it: nobody wins
+            t.host_call("end_game")
+        expect(ann.locator(".story-chart")).to_be_visible()
+        expect(ann.locator("#thumb-bar button:visible")).to_have_count(0)   # no "Play a card"
+        walker.visit(ann, f"{tag} Ann: the game's story", lang)
+        expect(host.locator(".story-chart")).to_be_visible()
+        walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
+        if lang == "hu":
+            shot(ann, f"screens-{ruleset}-{mode}-{lang}-end")
+        for ctx in phones:
+            ctx.close()
+        host_ctx.close()
+        t.close()
+    print(f"\n{ruleset} {lang}: {walker.screens} screens in {time.monotonic() - started:.1f} s")
     assert not watch.errors, watch.errors
     walker.assert_clean()
 
@@ -273,8 +271,9 @@ def walk_hunting(walker, t, ann, host, lang, tag):
         close_dialogs(ann)
 
 
+@pytest.mark.parametrize("lang", ONLY)
 @pytest.mark.parametrize("ruleset,players", [("base", 3), ("legends", 8)])
-def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset, players):
+def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset, players, lang):
     """The same walk at a table of 3 (the base game) and of 8 (Legends): every role and
     target on the phones and the host, eight seats on the host's 1280x800, in the
     distance calculator and the play sheet at 320 px."""
@@ -283,33 +282,30 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
     walker = Walker(names=names)
     started = time.monotonic()
     for mode in ("referee", "tracker"):
-        for lang in LOCALES:
-            if lang not in ONLY:
-                continue
-            tag = f"{ruleset}/{players} players/{mode}"
-            t = Table(server, players_record(ruleset, mode, players))
-            phones, ann, bob, host_ctx, host = open_table(browser, watch, server, t, lang)
-            expect(host.locator(".seat")).to_have_count(players)
-            if players == 3:
-                walk_hunting(walker, t, ann, host, lang, tag)
-            if ruleset == "legends":
-                walk_feats(walker, ann, lang, tag)
-            (walk_referee if mode == "referee" else walk_tracker)(
-                walker, t, ann, bob, host, lang, ruleset, tag, *(
-                    (names[1:],) if mode == "referee" else ()))
-            walk_host(walker, host, lang, tag)
-            t.host_call("end_game")
-            expect(ann.locator(".story-chart")).to_be_visible()
-            walker.visit(ann, f"{tag} Ann: the game's story", lang)
-            expect(host.locator(".story-chart")).to_be_visible()
-            walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
-            if lang == "hu":
-                shot(host, f"screens-{players}-{ruleset}-{mode}-{lang}-host")
-            for ctx in phones:
-                ctx.close()
-            host_ctx.close()
-            t.close()
-    print(f"\n{ruleset}, {players} players: {walker.screens} screens in "
+        tag = f"{ruleset}/{players} players/{mode}"
+        t = Table(server, players_record(ruleset, mode, players))
+        phones, ann, bob, host_ctx, host = open_table(browser, watch, server, t, lang)
+        expect(host.locator(".seat")).to_have_count(players)
+        if players == 3:
+            walk_hunting(walker, t, ann, host, lang, tag)
+        if ruleset == "legends":
+            walk_feats(walker, ann, lang, tag)
+        (walk_referee if mode == "referee" else walk_tracker)(
+            walker, t, ann, bob, host, lang, ruleset, tag, *(
+                (names[1:],) if mode == "referee" else ()))
+        walk_host(walker, host, lang, tag)
+        t.host_call("end_game")
+        expect(ann.locator(".story-chart")).to_be_visible()
+        walker.visit(ann, f"{tag} Ann: the game's story", lang)
+        expect(host.locator(".story-chart")).to_be_visible()
+        walker.visit(host, f"{tag} host: the game's story and the score", lang, phone=False)
+        if lang == "hu":
+            shot(host, f"screens-{players}-{ruleset}-{mode}-{lang}-host")
+        for ctx in phones:
+            ctx.close()
+        host_ctx.close()
+        t.close()
+    print(f"\n{ruleset}, {players} players, {lang}: {walker.screens} screens in "
           f"{time.monotonic() - started:.1f} s")
     assert not watch.errors, watch.errors
     walker.assert_clean()
@@ -448,24 +444,24 @@ def walk_destiny(st: Stage) -> None:
 
 
 
+@pytest.mark.parametrize("lang", ONLY)
 @pytest.mark.parametrize("name", list(SCENES))
-def test_the_screens_off_the_main_road(server, pw, browser, name):
-    """Each scene of SCENES, on a table of its own, in each ruleset, mode and language
-    it lists: the draw!s and checks at the start of a turn, the legend abilities,
-    Encounter with Destiny."""
+def test_the_screens_off_the_main_road(server, pw, browser, name, lang):
+    """Each scene of SCENES, on a table of its own, in each ruleset and mode it lists,
+    in each language: the draw!s and checks at the start of a turn, the legend
+    abilities, Encounter with Destiny."""
     sc = SCENES[name]
     watch = Watch()
     walker = Walker(names=NAMES)
     for ruleset in sc.rulesets:
         for mode in sc.modes:
-            for lang in [lang for lang in LOCALES if lang in ONLY]:
-                st = Stage(server, browser, watch, walker, lang, ruleset, mode,
-                           Table(server, sc.record(ruleset, mode)))
-                try:
-                    sc.walk(st)
-                finally:
-                    st.close()
-    print(f"\n{name}: {walker.screens} screens")
+            st = Stage(server, browser, watch, walker, lang, ruleset, mode,
+                       Table(server, sc.record(ruleset, mode)))
+            try:
+                sc.walk(st)
+            finally:
+                st.close()
+    print(f"\n{name} {lang}: {walker.screens} screens")
     assert not watch.errors, watch.errors
     walker.assert_clean()
 
