@@ -195,8 +195,10 @@ def test_the_screens_of_a_referee_game_pass_axe(server, browser, axe_installed, 
     audit, watch = Audit(), Watch()
     for ruleset in CHARACTERS if scheme == "dark" else ("starwars",):
         t = Table(server, out_record(ruleset, out=False))
-        phones, host_ctx = context(browser, "en", scheme, PHONE), context(browser, "en", scheme, HOST)
-        ann, bob = watch.page(phones, "Ann"), watch.page(phones, "Bob")
+        # a context a phone: a page sharing one goes to the background and draws no frame
+        phones = [context(browser, "en", scheme, PHONE) for _ in range(2)]
+        host_ctx = context(browser, "en", scheme, HOST)
+        ann, bob = watch.page(phones[0], "Ann"), watch.page(phones[1], "Bob")
         ann.goto(loopback_only(t.phone_url("Ann")))
         bob.goto(loopback_only(t.phone_url("Bob")))
         host_ctx.add_cookies([t.cookie])
@@ -229,7 +231,8 @@ def test_the_screens_of_a_referee_game_pass_axe(server, browser, axe_installed, 
         audit.check(ann, f"{tag} Ann: the story")
         expect(host.locator(".story-chart")).to_be_visible()
         audit.check(host, f"{tag} host: the story and the score")
-        phones.close()
+        for ctx in phones:
+            ctx.close()
         host_ctx.close()
         t.close()
     audit.assert_clean()
