@@ -24,6 +24,11 @@ try:
     from playwright.sync_api import expect, sync_playwright
 except ImportError:  # the skip below says so
     expect = sync_playwright = None
+else:
+    # an expectation waits for its condition up to 30 s, as a click does (Playwright's
+    # own 5 s failed a dialog that filled in 6 on a loaded 2-core machine): the time
+    # only bounds a failure, as helpers.until's does
+    expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
