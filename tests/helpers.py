@@ -574,7 +574,7 @@ def bare(move: dict) -> dict:
 def check_offers(state, rng) -> list[dict]:
     """The offers hold the engine's verdict: a choice offered ok is accepted by apply (with
     any card turned over where it needs one), a choice offered refused is refused with its
-    code. Returns the moves offered ok, bare."""
+    code. Returns the moves offered ok, as they were sent (a card turned over added)."""
     ok = []
     for move, row, cards in offered(state):
         sent = dict(move)
@@ -592,7 +592,7 @@ def check_offers(state, rng) -> list[dict]:
         if not accepted:
             assert code == row["code"], f"offered {sent} refused with {row['code']}, apply: {code}"
         else:
-            ok.append(bare(move))
+            ok.append(sent)
     return ok
 
 

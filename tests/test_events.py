@@ -85,7 +85,8 @@ def event_game(seed: int, ruleset: str = "base", max_moves: int = 3000, offers: 
             if key in ABILITIES:
                 used.add(key)
                 if ok is not None:
-                    assert bare(move) in ok, f"seed {seed}: {move} accepted, not offered ok"
+                    assert bare(move) in [bare(m) for m in ok], \
+                        f"seed {seed}: {move} accepted, not offered ok"
             state = new
             if state.event:
                 seen.add(state.event)

@@ -18,6 +18,7 @@ import engine
 from engine.moves import ACTIONS, OPTIONS
 from engine.rulesets.events import PART as EVENTS
 from engine.rulesets.events.data import BY_ID
+from engine.rulesets.events.offers import OFFERS
 from engine.say import english, is_message
 from engine.playout import NAMES, candidates
 from engine.table import deck_size, winner_now
@@ -42,18 +43,19 @@ class EngineMachine(RuleBasedStateMachine):
     @initialize(ruleset=st.sampled_from(sorted(engine.RULESETS)),
                 mode=st.sampled_from(["referee", "tracker"]),
                 players=st.integers(3, 8), seed=st.integers(0, 2 ** 32),
-                events=st.sampled_from([None, None, "deck", *sorted(BY_ID)]))
+                events=st.sampled_from(["moves", "any", "deck", None]))
     def deal(self, ruleset, mode, players, seed, events):
         if players not in engine.player_counts(ruleset):     # Star Wars: 4 to 7
             players = 4 + players % 4
+        self.rng = random.Random(seed)
         parts = ["event_decks"] if events and EVENTS.goes_with(ruleset) else []
         self.header = engine.deal(NAMES[:players], ruleset=ruleset, seed=seed, mode=mode,
                                   parts=parts)
-        if parts and events in BY_ID:            # that event in force from the first turn
-            self.header["event_deck"]["current"] = events
+        if parts and events != "deck":       # an event in force from the first turn: one
+            self.header["event_deck"]["current"] = self.rng.choice(    # with moves, or any
+                sorted(OFFERS) + ["the_daltons"] if events == "moves" else sorted(BY_ID))
         self.state = engine.initial_state(self.header)
         self.moves: list[dict] = []
-        self.rng = random.Random(seed)
 
     def _try(self, move) -> None:
         before = self.state.to_dict()
@@ -87,17 +89,18 @@ class EngineMachine(RuleBasedStateMachine):
         move = {**extra, **opts, "by": names[by % len(names)], action: arg}
         self._try(move)
 
-    @rule()
-    def event_move(self):
-        """Any event's move by any seat: accepted only if a phone was offered it."""
+    @rule(offered=st.booleans())
+    def event_move(self, offered):
+        """A move a phone is offered (each is accepted), or any event's move by any seat
+        (accepted only if a phone was offered it)."""
         if self.state.winner is not None or "event_decks" not in self.state.rules.parts:
             return
         ok = check_offers(self.state, self.rng)
-        move = any_event_move(self.rng, self.state)
+        move = self.rng.choice(ok) if offered and ok else any_event_move(self.rng, self.state)
         before = len(self.moves)
         self._try(move)
         if len(self.moves) > before:
-            assert bare(move) in ok, f"{move} was accepted, not offered"
+            assert bare(move) in [bare(m) for m in ok], f"{move} was accepted, not offered"
 
     @rule(seat=st.integers(0, 7), field=st.sampled_from(["life", "hand", "fame", "in_play",
                                                           "turn", "range"]),

@@ -18,7 +18,7 @@ from typing import Callable
 from ...advice import try_move
 from ...cards import drawn
 from ...say import N_, msg, name, plural
-from ...table import cards_of
+from ...table import cards_of, character
 from .data import BY_ID
 from .rules import SUITS
 
@@ -165,7 +165,7 @@ def _check_cards(state, i: int, offer: Offer) -> int:
     turns two (Lucky Duke) and keeps one."""
     if not offer.check:
         return 0
-    return state.rules.character(state, i).check_cards if offer.check == DRAW else 1
+    return character(state, i).check_cards if offer.check == DRAW else 1
 
 
 def random_moves(rng, state, by: str, phase: str) -> list[dict]:
