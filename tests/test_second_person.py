@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
+
+import pytest
 
 from companion import i18n
 from engine.say import N_, N_plural, msg, name, plural
@@ -65,28 +68,37 @@ def page_problems(call: pagecalls.Call) -> list[str]:
     return out
 
 
+def readable() -> None:
+    """Node with the repository's acorn (`npm ci`): a skip with a notice without them,
+    unless REQUIRE_NODE=1 (CI), where that is a failure."""
+    why = pagecalls.missing()
+    if why and os.environ.get("REQUIRE_NODE") == "1":
+        pytest.fail(f"{why} (REQUIRE_NODE=1 makes this a failure)", pytrace=False)
+    if why:
+        pytest.skip(f"the pages' sentences not read: {why}")
+
+
+@pytest.fixture(scope="module")
 def page_calls() -> list[pagecalls.Call]:
+    readable()
+    sources = {path.name: path.read_text(encoding="utf-8")
+               for path in sorted((ROOT / "static/js").glob("*.js"))}
     calls = []
-    for path in sorted((ROOT / "static/js").glob("*.js")):
-        source = path.read_text(encoding="utf-8")
-        found = pagecalls.calls(source, path.name)
-        unused = pagecalls.you_consts(source) - {call.you_const for call in found}
-        assert not unused, f"{path.name}: a `you` declared and given to no t(): {unused}"
+    for where, (found, consts, _) in pagecalls.modules(sources).items():
+        unused = consts - {call.you_const for call in found}
+        assert not unused, f"{where}: a `you` declared and given to no t(): {unused}"
         calls += found
     return calls
 
 
-PAGE_CALLS = page_calls()
-
-
-def test_every_page_sentence_naming_a_seat_declares_its_second_person():
+def test_every_page_sentence_naming_a_seat_declares_its_second_person(page_calls):
     """Every t() and tn() of static/js whose sentence names a seat says, beside it, how it
     reads on that seat's own phone (or `{}`: the host screen's, another's), each form a
     sentence of the catalogs translated in every language."""
-    assert len(PAGE_CALLS) >= 300                      # the scan sees the pages' sentences
-    found = [p for call in PAGE_CALLS for p in page_problems(call)]
+    assert len(page_calls) >= 300                      # the scan sees the pages' sentences
+    found = [p for call in page_calls for p in page_problems(call)]
     assert not found, "\n".join(found)
-    declared = [call for call in PAGE_CALLS if call.you]
+    declared = [call for call in page_calls if call.you]
     assert len(declared) >= 20, [c.where for c in declared]
     for lang in ("hu", "ru"):
         tr = i18n.translations(lang)
@@ -98,6 +110,7 @@ def test_every_page_sentence_naming_a_seat_declares_its_second_person():
 
 
 def test_the_pages_check_fails_on_a_sentence_without_its_second_person():
+    readable()
     made_up = r"""
 import { N_, N_plural, t, tn } from "./i18n.js";
 const sees = { seat: N_("You see {target}"), target: N_("{seat} sees you") };
@@ -129,12 +142,12 @@ t('{by}\'s "turn"', { by }, turn); t(label, { seat });
     assert any(":13" in p and "not a literal" in p for p in found)
 
 
-def test_an_open_question_about_ones_own_card_says_your():
+def test_an_open_question_about_ones_own_card_says_your(page_calls):
     """On the shooter's own phone the waiting line reads "Bob must answer your BANG!", not
     "Bob must answer BANG! from Дима" (issue 22's audit: "Бэнг! от игрока Дима: отвечает
     Bence" on Дима's phone). Every open-question template of bits.js that names another
     seat and the card's player has a variant for that player."""
-    asked = [c for c in PAGE_CALLS if c.where.startswith("bits.js:") and "{seat}" in c.text
+    asked = [c for c in page_calls if c.where.startswith("bits.js:") and "{seat}" in c.text
              and "{from}" in c.text]
     assert len(asked) >= 5, asked
     missing = [c.where for c in asked if "from" not in (c.you or {})]
@@ -239,37 +252,39 @@ def test_the_pages_name_a_card_by_its_kind_where_an_edition_has_its_own():
 
 
 def english_keyed(source: str, where: str) -> list[str]:
-    """The rows of a table keyed by an English sentence naming a seat (a Python dict's or a
-    JavaScript object's literal key with a {seat}-like placeholder): the second person
-    rebuilt at the edge from the English, as companion/addressed.py and
-    static/js/addressed.js were before issue 28 (115 such rows)."""
-    rows = []
-    if where.endswith(".py"):
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Dict):
-                rows += [f"{where}:{k.lineno}: {k.value!r}" for k in node.keys
-                         if isinstance(k, ast.Constant) and isinstance(k.value, str)
-                         and fields(k.value) & PAGE_SEAT_ARGS]
-    else:
-        toks = pagecalls.tokens(source)
-        rows += [f"{where}:{tok.line}: {tok.value!r}" for k, tok in enumerate(toks[1:-1], 1)
-                 if tok.kind == "string" and toks[k - 1].value in ("{", ",")
-                 and toks[k + 1].value == ":" and fields(tok.value) & PAGE_SEAT_ARGS]
-    return rows
+    """The rows of a Python dict keyed by an English sentence naming a seat (a literal key
+    with a {seat}-like placeholder): the second person rebuilt at the edge from the
+    English, as companion/addressed.py was before issue 28 (with static/js/addressed.js,
+    115 such rows)."""
+    return [f"{where}:{k.lineno}: {k.value!r}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Dict) for k in node.keys
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            and fields(k.value) & PAGE_SEAT_ARGS]
+
+
+def english_keyed_js(keys: list[dict], where: str) -> list[str]:
+    """The same in a JavaScript module: its object literals' string keys (read by acorn)."""
+    return [f"{where}:{k['line']}: {k['key']!r}" for k in keys if fields(k["key"]) & PAGE_SEAT_ARGS]
 
 
 def test_no_table_at_the_edge_is_keyed_by_english_sentences():
+    readable()
     rows = []
-    for top, pattern in (("companion", "*.py"), ("engine", "*.py"), ("static/js", "*.js")):
-        for path in sorted((ROOT / top).rglob(pattern)):
+    for top in ("companion", "engine"):
+        for path in sorted((ROOT / top).rglob("*.py")):
             rows += english_keyed(path.read_text(encoding="utf-8"),
                                   path.relative_to(ROOT).as_posix())
+    pages = {f"static/js/{path.name}": path.read_text(encoding="utf-8")
+             for path in sorted((ROOT / "static/js").glob("*.js"))}
+    for where, (_, _, keys) in pagecalls.modules(pages).items():
+        rows += english_keyed_js(keys, where)
     assert rows == [], "\n".join(rows)
     # the check finds such a row
     assert len(english_keyed('A = {"{seat} plays {card}.": {"seat": N_("You play {card}.")}}',
                              "a.py")) == 1
-    assert len(english_keyed('const a = { "x": 1, "{seat} plays {card}.": { seat: "You" } };'
-                             ' f(x ? "{seat} waves" : "y");', "a.js")) == 1
+    keys = pagecalls.string_keys('const a = { "x": 1, "{seat} plays {card}.": { seat: "You" } };'
+                                 ' f(x ? "{seat} waves" : "y");')
+    assert english_keyed_js(keys, "a.js") == ["a.js:1: '{seat} plays {card}.'"]
 
 
 def test_no_template_sentence_names_a_seat():
