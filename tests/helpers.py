@@ -605,13 +605,15 @@ def any_event_move(rng, state) -> dict:
     names = [s.name for s in state.seats]
     cards = [c for s in state.seats for c in s.in_play] + ["Mustang", "Jail", "Volcanic"]
     key = rng.choice(KEYS)
-    value = {"hard_liquor": True, "vendetta": True, "ranch": rng.randint(-1, 6),
+    by = names[state.turn] if rng.random() < 0.7 else rng.choice(names)  # mostly the turn's
+    value = {"hard_liquor": True, "vendetta": True,
+             "ranch": rng.randint(-1, state.seats[state.index(by)].hand + 1),
              "peyote": rng.choice(["red", "black", "blue"]),
              "handcuffs": rng.choice(["hearts", "diamonds", "clubs", "spades", "stars"]),
              "new_identity": rng.choice(["Slab the Killer", "Rose Doolan", "Kit Carlson",
                                          "Zed"]),
              "ricochet": rng.choice(cards), "daltons": rng.choice(cards)}.get(key)
-    move = {"by": rng.choice(names), "ability": {key: value if value is not None
+    move = {"by": by, "ability": {key: value if value is not None
                                                  else rng.choice(names)}}
     if key == "ricochet":
         move["target"] = rng.choice(names)
