@@ -52,7 +52,8 @@ from babel.support import NullTranslations, Translations
 from flask import Flask, abort, g, has_request_context, request
 from flask_babel import Babel, Domain
 
-from engine import BOOK, say
+from engine import BOOK, PARTS_BY_NAME, say
+from engine.rulebook import CORE
 from engine.rulesets import RULESETS, Ruleset
 from engine.say import KEY, YOU
 
@@ -451,6 +452,12 @@ def _data_words(ruleset: str) -> frozenset[str]:
     words.update(c.name for c in rules.data.cards.rows)
     words.update(rules.data.characters.names())
     words.update(looks.look_of(rules).names)     # Legends: its Feats' names
+    # the parts its tables may take: the titles of their own rules entries, names the
+    # pages show from data (an event's name as the card of the question it puts)
+    for part in PARTS_BY_NAME.values():
+        if part.goes_with(ruleset) and part.book is not None:
+            words.update(str(r["title"]) for k, r in part.book.entries.items()
+                         if k not in CORE.entries)
     return frozenset(words)
 
 

@@ -442,6 +442,93 @@ def walk_destiny(st: Stage) -> None:
             close_dialogs(ann)
 
 
+# --- the event moves a phone is offered (issue 30: me.offers, static/js/referee-offers.js) --
+
+def offer_record(event: str, **seats):
+    """A scene's record: Ann at the start of her turn, `event` in force (referee mode)."""
+    def record(ruleset, mode):
+        return a_record(ruleset, mode, seats_of(ruleset, **seats), phase="start",
+                        parts=["event_decks"],
+                        event_deck={"decks": ["fistful", "high_noon"], "current": event})
+    return record
+
+
+def offered(st: Stage, key: str):
+    """Ann's phone with the offer `key` shown: (page, its button)."""
+    ann = st.phone("Ann")
+    button = ann.locator(f'#ref-offers [data-offer="{key}"] button')
+    expect(button).to_be_visible()
+    return ann, button
+
+
+@scene("event offer, one choice", offer_record("hard_liquor", Ann={"life": 3}),
+       rulesets=("base",), modes=("referee",))
+def walk_offer_one_choice(st: Stage) -> None:
+    """Hard Liquor: one button, one tap; it costs the draw, so it asks first."""
+    ann, button = offered(st, "hard_liquor")
+    st.visit(ann, "Ann: Hard Liquor offered")
+    button.click()
+    if ann.locator("#confirm-dialog").is_visible():
+        st.visit(ann, "Ann: Hard Liquor asks first")
+        ann.locator("#confirm-yes").click()
+    expect(ann.locator("#ref-offers")).to_be_hidden()
+
+
+@scene("event offer, many choices", offer_record(
+    "blood_brothers", Ann={"life": 3}, Cid={"life": 2}, Dan={"life": 3}),
+    rulesets=("base", "legends"), modes=("referee",))
+def walk_offer_choices(st: Stage) -> None:
+    """Blood Brothers: the sheet of players, Bob at full life greyed with the reason."""
+    ann, button = offered(st, "give_life")
+    st.visit(ann, "Ann: Blood Brothers offered")
+    button.click()
+    sheet = ann.locator("#ref-dialog")
+    expect(sheet.locator('[data-choice="Bob"] .why')).to_be_visible()
+    st.visit(ann, "Ann: Blood Brothers, to whom (Bob refused)")
+    close_dialogs(ann)
+
+
+@scene("event offer, characters", offer_record("new_identity"),
+       rulesets=("base",), modes=("referee",))
+def walk_offer_characters(st: Stage) -> None:
+    """New Identity: the longest sheet, every character not at the table."""
+    ann, button = offered(st, "new_identity")
+    button.click()
+    expect(ann.locator("#ref-dialog li").first).to_be_visible()
+    st.visit(ann, "Ann: New Identity, which character")
+    close_dialogs(ann)
+
+
+@scene("event offer, with a check", offer_record("peyote", Ann={"hand": 0}),
+       rulesets=("base",), modes=("referee",))
+def walk_offer_check(st: Stage) -> None:
+    """Peyote: red or black, then the card picker for the card turned over."""
+    ann, button = offered(st, "peyote")
+    st.visit(ann, "Ann: Peyote offered")
+    button.click()
+    ann.locator('#ref-dialog [data-choice="red"] button').click()
+    expect(ann.locator("#card-dialog")).to_be_visible()
+    st.visit(ann, "Ann: Peyote, the card turned over")
+    close_dialogs(ann)
+
+
+def daltons_record(ruleset, mode):
+    """Dan ends his turn: The Daltons come out, Bob is asked which blue card he gives up."""
+    return a_record(ruleset, mode, seats_of(ruleset, Bob={"in_play": ["Mustang", "Barrel"]}),
+                    turn="Dan", phase="play", parts=["event_decks"],
+                    event_deck={"decks": ["high_noon"], "pile": ["the_daltons", "high_noon"],
+                                "current": None})
+
+
+@scene("The Daltons' question", daltons_record, rulesets=("base",), modes=("referee",))
+def walk_daltons(st: Stage) -> None:
+    """The Daltons: Bob's answer sheet offers each of his blue cards in play."""
+    st.table.move("Dan", {"end_turn": {}})
+    bob = st.phone("Bob")
+    expect(bob.locator("#my-question .answer-list button")).to_have_count(2)
+    st.visit(bob, "Bob: The Daltons, which blue card")
+
+
 
 
 @pytest.mark.parametrize("lang", ONLY)

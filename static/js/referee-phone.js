@@ -1,5 +1,6 @@
 // Referee mode on the phone: what my turn asks of me (draw!s with the card picker, the
-// draw and its character choice, "Play a card", the discard count), the question put to
+// draw and its character choice, "Play a card", the discard count), what a rule in force
+// offers me (referee-offers.js, fetched when there is an offer), the question put to
 // me with the engine's answers (refused ones greyed with the reason), what the table is
 // waiting for, and "Ask the referee".
 import { $, h, fill, get, list } from "./dom.js";
@@ -19,6 +20,7 @@ async function renderAsk(box, opts) {
 }
 
 let more = null;
+let offers = null;       // referee-offers.js, once an offer came
 
 let snap = null;
 let ask = async () => ({ ok: false });
@@ -84,8 +86,8 @@ function turnBox(view, me) {
   return null;
 }
 
-function answerRow(a) {
-  const id = `why-${a.respond || "ability"}`;
+function answerRow(a, k) {
+  const id = `why-answer-${k}`;
   const click = async () => {
     if (a.ability) return sendMove({ ability: a.ability });
     const dying = list(get(snap, "view", "me", "asked")).some((q) => q && q.kind === "dying");
@@ -160,6 +162,13 @@ export function renderReferee(s, move) {
   const wbox = $("#ref-wait");
   wbox.hidden = !wait;
   if (wait) fill(wbox, wait);
+  const obox = $("#ref-offers");
+  if (obox) {
+    if (list(me.offers).length && me.alive !== false) {
+      if (offers) offers.renderOffers(obox, me, sendMove);
+      else import("./referee-offers.js").then((m) => { offers = m; renderReferee(snap); });
+    } else obox.hidden = true;
+  }
   const sid = me.character === "Sid Ketchum" && !list(me.asked).length && me.alive !== false;
   const sidBtn = $("#ref-sid");
   sidBtn.hidden = !sid;

@@ -21,7 +21,9 @@ function dialog() {
   return dlg;
 }
 
-function sheet(title, ...body) {
+/** A sheet (the phone's nearly full-screen dialog) with its title and a close button:
+ * resolves with what a part of `body` (a function of `done`) gives, or null when closed. */
+export function sheet(title, ...body) {
   const dlg = dialog();
   return new Promise((resolve) => {
     const done = (v) => { dlg.onclose = null; resolve(v); };
@@ -32,6 +34,12 @@ function sheet(title, ...body) {
     dlg.onclose = () => done(null);
     if (!dlg.open) dlg.showModal();
   });
+}
+
+/** Closes the sheet, once its answer is in. */
+export function closeSheet() {
+  const dlg = dialog();
+  if (dlg.open) dlg.close();
 }
 
 const button = (label, onclick, cls = "") => h("button", { type: "button", class: cls, onclick }, label);
