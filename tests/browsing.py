@@ -49,10 +49,12 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 # redo, each sentence's "you" declared beside it, the bar's held-press rule): that page
 # is 168.9 KB served one by one. 176 KiB since issues 29 and 30 (the event on the phone,
 # phone-event.js, who hunts whom, and their sentences in the page's catalog): 176.1 KB
-# one by one. The bundled first load keeps its 200 / 64 KiB.
+# one by one. 177 KiB since issue 30's event moves on the phone (referee-phone.js fetches
+# referee-offers.js when an offer comes; the phone's vibration switch): 176.4 KB one by one.
+# The bundled first load keeps its 200 / 64 KiB.
 PHONE_BUDGET = 200 * 1024
 PHONE_WIRE_BUDGET = 64 * 1024
-UNBUNDLED_BUDGET = 176 * 1024
+UNBUNDLED_BUDGET = 177 * 1024
 
 
 def missing(reason: str):

@@ -1,8 +1,7 @@
-// Referee mode on the phone: what my turn asks of me (draw!s with the card picker, the
-// draw and its character choice, "Play a card", the discard count), what a rule in force
-// offers me (referee-offers.js, fetched when there is an offer), the question put to
-// me with the engine's answers (refused ones greyed with the reason), what the table is
-// waiting for, and "Ask the referee".
+// Referee mode on the phone: my turn's moves (draw!s with the card picker, the draw and its
+// character choice, "Play a card", the discard count, an event's offers), the question put
+// to me with the engine's answers (refused ones greyed with why), what the table waits for,
+// and "Ask the referee".
 import { $, h, fill, get, list } from "./dom.js";
 import { pendingText } from "./bits.js";
 import { ruleLink } from "./referee-bits.js";
@@ -20,7 +19,7 @@ async function renderAsk(box, opts) {
 }
 
 let more = null;
-let offers = null;       // referee-offers.js, once an offer came
+let offers = null;
 
 let snap = null;
 let ask = async () => ({ ok: false });
@@ -162,13 +161,8 @@ export function renderReferee(s, move) {
   const wbox = $("#ref-wait");
   wbox.hidden = !wait;
   if (wait) fill(wbox, wait);
-  const obox = $("#ref-offers");
-  if (obox) {
-    if (list(me.offers).length && me.alive !== false) {
-      if (offers) offers.renderOffers(obox, me, sendMove);
-      else import("./referee-offers.js").then((m) => { offers = m; renderReferee(snap); });
-    } else obox.hidden = true;
-  }
+  if (offers) offers.renderOffers($("#ref-offers"), me, sendMove);
+  else if (list(me.offers).length) import("./referee-offers.js").then((m) => { offers = m; renderReferee(snap); });
   const sid = me.character === "Sid Ketchum" && !list(me.asked).length && me.alive !== false;
   const sidBtn = $("#ref-sid");
   sidBtn.hidden = !sid;
