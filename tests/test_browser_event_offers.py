@@ -3,7 +3,7 @@ engine's offers (me["offers"]) as buttons in the referee area, drawn by one modu
 knows no event (static/js/referee-offers.js): a one-choice offer is one tap; choices come
 in a sheet where the ones the engine would refuse are greyed with their reason and rule;
 an offer that needs the card turned over opens the card picker; a move whose cost the
-offer names asks first (confirm_if_asked). The screens of each kind, in each language at 320/360/390 px, are in the
+offer names asks first (confirm_the_cost). The screens of each kind, in each language at 320/360/390 px, are in the
 all-screens walk (tests/test_browser_screens.py: the "event offers" scenes)."""
 from __future__ import annotations
 
@@ -30,11 +30,13 @@ def offer_record(event: str, **seats) -> dict:
             "event_deck": {"decks": ["fistful", "high_noon"], "current": event}}
 
 
-def confirm_if_asked(page):
-    """A move that costs life or cards asks first (static/js/confirm.js)."""
+def confirm_the_cost(page, cost: str):
+    """A move that costs life or cards, or binds the player, asks first with what it costs
+    (the offer's `cost`, static/js/confirm.js)."""
     dialog = page.locator("#confirm-dialog")
-    if dialog.is_visible():
-        page.locator("#confirm-yes").click()
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(cost)
+    page.locator("#confirm-yes").click()
 
 
 def test_one_choice_many_choices_a_refusal_and_a_check(server, pw, browser):
@@ -51,7 +53,7 @@ def test_one_choice_many_choices_a_refusal_and_a_check(server, pw, browser):
     expect(box.locator('[data-offer="hard_liquor"] a.rule-link')).to_have_attribute(
         "href", re.compile(r"/rules#event-hard_liquor$"))
     button.click()
-    confirm_if_asked(ann)
+    confirm_the_cost(ann, "You draw no cards this turn.")
     expect(box).to_be_hidden()                          # used: the offer is gone
     expect(ann.locator("#play-card")).to_be_visible()   # the draw skipped: the play phase
     ctx.close()
@@ -69,7 +71,7 @@ def test_one_choice_many_choices_a_refusal_and_a_check(server, pw, browser):
     expect(bob.locator(".why")).to_contain_text("Bob cannot go above")
     expect(sheet.locator('[data-choice="Dan"] button')).to_be_enabled()
     sheet.locator('[data-choice="Cid"] button').click()
-    confirm_if_asked(ann)
+    confirm_the_cost(ann, "It costs you 1 life.")
     expect(ann.locator("#ref-offers")).to_be_hidden()
     expect(ann.locator('#ref-dialog')).to_be_hidden()
     ctx.close()

@@ -468,9 +468,9 @@ def walk_offer_one_choice(st: Stage) -> None:
     ann, button = offered(st, "hard_liquor")
     st.visit(ann, "Ann: Hard Liquor offered")
     button.click()
-    if ann.locator("#confirm-dialog").is_visible():
-        st.visit(ann, "Ann: Hard Liquor asks first")
-        ann.locator("#confirm-yes").click()
+    expect(ann.locator("#confirm-dialog")).to_be_visible()
+    st.visit(ann, "Ann: Hard Liquor asks first (it costs the draw)")
+    ann.locator("#confirm-yes").click()
     expect(ann.locator("#ref-offers")).to_be_hidden()
 
 
@@ -485,6 +485,9 @@ def walk_offer_choices(st: Stage) -> None:
     sheet = ann.locator("#ref-dialog")
     expect(sheet.locator('[data-choice="Bob"] .why')).to_be_visible()
     st.visit(ann, "Ann: Blood Brothers, to whom (Bob refused)")
+    sheet.locator('[data-choice="Cid"] button').click()
+    expect(ann.locator("#confirm-dialog")).to_be_visible()
+    st.visit(ann, "Ann: Blood Brothers asks first (it costs a life point)")
     close_dialogs(ann)
 
 

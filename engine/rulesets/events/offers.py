@@ -40,6 +40,8 @@ class Offer:
     choices: Callable            # (state, i) -> [(key, value, extra move keys, label)]
     check: str = ""              # the move also gives the card turned over ("check"):
                                  # DRAW: the player's draw! (Lucky Duke turns two), CARD: one
+    cost: str | None = None      # N_ template: what the move costs or binds the player to
+                                 # (the phone asks before sending it), None: nothing
 
 
 def _words(state) -> dict:
@@ -94,22 +96,29 @@ def _suits(state, i):
 
 OFFERS = {o.event: o for o in (
     Offer("hard_liquor", "hard_liquor", ("start", "draw"),
-          N_("Skip your draw and win back 1 {life}"), None, _flag),
+          N_("Skip your draw and win back 1 {life}"), None, _flag,
+          cost=N_("You draw no cards this turn.")),
     Offer("give_life", "blood_brothers", ("start",),
-          N_("Give 1 {life} to another player"), N_("Give 1 {life} to whom?"), _given),
+          N_("Give 1 {life} to another player"), N_("Give 1 {life} to whom?"), _given,
+          cost=N_("It costs you 1 {life}.")),
     Offer("new_identity", "new_identity", ("start",),
           N_("Take your other character, with 2 life points"),
-          N_("Which character do you take?"), _characters),
+          N_("Which character do you take?"), _characters,
+          cost=N_("Your life points become 2.")),
     Offer("peyote", "peyote", ("start", "draw"),
           N_("Call the colour of the next card"), N_("Red or black?"), _colours, check=CARD),
     Offer("ranch", "ranch", ("play",),
-          N_("Discard cards and draw as many"), N_("How many cards?"), _counts),
+          N_("Discard cards and draw as many"), N_("How many cards?"), _counts,
+          cost=N_("The cards you choose go to the discard pile.")),
     Offer("handcuffs", "handcuffs", ("play",),
-          N_("Name the suit you play this turn"), N_("Which suit?"), _suits),
+          N_("Name the suit you play this turn"), N_("Which suit?"), _suits,
+          cost=N_("For the rest of this turn you may play cards of that suit only.")),
     Offer("sniper", "sniper", ("play",),
-          N_("Discard two {bang} as one shot"), N_("At whom?"), _aimed),
+          N_("Discard two {bang} as one shot"), N_("At whom?"), _aimed,
+          cost=N_("You discard two {bang}.")),
     Offer("ricochet", "ricochet", ("play",),
-          N_("Discard a {bang} at a card in play"), N_("At which card?"), _cards_in_play),
+          N_("Discard a {bang} at a card in play"), N_("At which card?"), _cards_in_play,
+          cost=N_("You discard a {bang}.")),
     Offer("vendetta", "vendetta", ("play",),
           N_("Try a {check} for one more turn"), None, _flag, check=DRAW),
 )}
@@ -141,7 +150,11 @@ def offers(state, seat: str) -> list[dict]:
     if offer is None:
         return []
     words = _words(state)
-    label = msg(offer.label, **{k: v for k, v in words.items() if "{" + k + "}" in offer.label})
+
+    def worded(template: str | None):
+        return template and msg(template, **{k: v for k, v in words.items()
+                                             if "{" + k + "}" in template})
+    label = worded(offer.label)
     cards = _check_cards(state, i, offer)
     sample = ({"check": "A♥"} if cards == 1 else {"check": ["A♥", "2♠"], "keep": "A♥"}
               if cards == 2 else {})
@@ -150,13 +163,14 @@ def offers(state, seat: str) -> list[dict]:
         verdict = try_move(state, {**move, **sample})
         choices.append({"key": key, "label": said or label, "move": move,
                         "ok": verdict["ok"], "code": verdict.get("code"),
-                        "reason": verdict.get("reason"), "rule": verdict.get("rule")})
+                        "reason": verdict.get("reason"), "rule": verdict.get("rule"),
+                        "rule_title": verdict.get("rule_title")})
     if all(not c["ok"] and c["code"] in TIMING for c in choices):
         return []
-    ask = offer.ask and msg(offer.ask, **{k: v for k, v in words.items()
-                                          if "{" + k + "}" in offer.ask})
-    return [{"id": offer.key, "event": offer.event, "label": label,
-             "rule": BY_ID[offer.event].rule, "ask": ask, "choices": choices,
+    event = BY_ID[offer.event]
+    return [{"id": offer.key, "event": offer.event, "label": label, "rule": event.rule,
+             "rule_title": name(event.name), "ask": worded(offer.ask),
+             "cost": worded(offer.cost), "choices": choices,
              "check": bool(offer.check), "check_cards": cards}]
 
 
