@@ -343,9 +343,10 @@ def test_every_screen_of_a_table_with_an_event_deck(server, pw, browser, deck):
         hctx, host = host_page(browser, watch, server, t, lang)
         expect(host.locator("#event-card")).to_be_visible()
         walker.visit(host, f"{tag} host: the event of the round", lang, phone=False)
-        phones = phone_context(browser, lang)
+        phones = []                                    # a context a phone: one behind draws no frame
         for name in ("Bob", "Ann"):
-            page = watch.page(phones, name)
+            phones.append(phone_context(browser, lang))
+            page = watch.page(phones[-1], name)
             page.goto(t.phone_url(name))
             expect(page.locator("#event-box")).to_be_visible()
             walker.visit(page, f"{tag} {name}: the event of the round", lang)
@@ -364,7 +365,8 @@ def test_every_screen_of_a_table_with_an_event_deck(server, pw, browser, deck):
             expect(beer).to_contain_text(i18n.gettext("The Reverend", lang))
         walker.visit(page, f"{tag} Ann: the play sheet under the event", lang)
         close_dialogs(page)
-        phones.close()
+        for ctx in phones:
+            ctx.close()
         hctx.close()
         t.close()
         # the table's own cards: the host enters the one turned up
