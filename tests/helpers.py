@@ -297,6 +297,22 @@ def close_client(sio) -> None:
         pass
 
 
+def newest_snapshot(client: socketio.SimpleClient, full: str = "view") -> dict:
+    """The newest full snapshot a SimpleClient has (one whose data holds `full`): a resync
+    is asked for and its answer awaited; the server sends the full snapshot before it
+    answers, on the same socket, so every event that came before is in the client's
+    buffer by then and is read from it: nothing waits for a silence."""
+    answer = client.call("resync", {}, timeout=10)
+    assert answer.get("ok"), answer
+    newest = None
+    while client.input_buffer:
+        event, *args = client.receive()
+        if event == "snapshot" and args and full in args[0]:
+            newest = args[0]
+    assert newest is not None, "the resync's full snapshot did not come"
+    return newest
+
+
 class LiveClient:
     """A python-socketio client that keeps every message it receives, in order."""
 

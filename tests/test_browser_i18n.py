@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 from companion import i18n
 from engine.say import is_message, msg, name, plural, render
 from browsing import Watch, create_table, join_by_request, shot
+from helpers import newest_snapshot
 
 try:
     from playwright.sync_api import expect
@@ -81,19 +82,9 @@ class Seat:
         return self.client.call(event, data, timeout=5)
 
     def snapshot(self) -> dict:
-        """The newest full snapshot: every one received so far is read, then one more is
-        asked for (the answer to a resync is a full snapshot)."""
-        import socketio
-        self.client.emit("resync", {})
-        newest = None
-        while True:
-            try:
-                event, data = self.client.receive(timeout=newest and 0.5 or 5)
-            except socketio.exceptions.TimeoutError:
-                assert newest is not None, "no snapshot came"
-                return newest
-            if event == "snapshot" and "table" in data:
-                newest = data
+        """The newest full snapshot (the answer to a resync, read once every event before
+        it has been)."""
+        return newest_snapshot(self.client, "table")
 
     def close(self) -> None:
         self.client.disconnect()

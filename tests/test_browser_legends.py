@@ -15,6 +15,7 @@ import requests
 
 from browsing import (Watch, join_by_request, seat_tile, shot, small_targets,
                       unnamed_controls)
+from helpers import newest_snapshot
 
 try:
     from playwright.sync_api import expect
@@ -323,14 +324,9 @@ def dealt_referee_table(server):
     seats = {n: seat_client(server, table_id, tokens[n]) for n in NAMES}
     lobby = admin.receive(timeout=5)[1]["table"]["lobby"]
     call(admin, "deal", {"characters": {e["id"]: c for e, c in zip(lobby, CHARS)}})
-    state = {}
 
     def latest():
-        while True:
-            try:
-                state["snap"] = admin.receive(timeout=0.3)[1]
-            except socketio.exceptions.TimeoutError:
-                return state["snap"]["view"]
+        return newest_snapshot(admin)["view"]
 
     return table_id, tokens, admin, seats, latest
 
