@@ -198,7 +198,7 @@ def test_the_host_enters_the_event_turned_up_and_a_chime_announces_it(server, pw
     enter.click()
     dialog.get_by_label("Ranch").check()
     dialog.get_by_role("button", name="Enter this event").click()
-    expect(host.locator(".banner.error")).to_contain_text("start of the Sheriff")
+    expect(host.locator(".banner.error")).to_contain_text("at the start of Ann's turn")  # the Sheriff's
     host.keyboard.press("Escape")
     # a reload is not a new event: no chime
     host.locator("#event-chime").uncheck()
