@@ -427,6 +427,17 @@ def shown_by_pages(ruleset: str, page: str = PAGE) -> set[str]:
     return shown - _long_rule_texts() - _worded_by_server()
 
 
+def strings_in(value) -> set[str]:
+    """Every text in a JSON-like value (its dicts' values and its lists' items, at any depth)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, (list, tuple)):
+        return set()
+    return set().union(*map(strings_in, value))
+
+
 @functools.cache
 def _data_words(ruleset: str) -> frozenset[str]:
     """The engine's words a page of `ruleset` shows from data, not from a message (the
@@ -434,21 +445,9 @@ def _data_words(ruleset: str) -> frozenset[str]:
     word of its page data (roles, kinds of cards, blue cards' hints...) and what the
     ruleset adds to a card in the play sheet's catalogue (Star Wars' Destiny effects)."""
     rules = RULESETS[ruleset]
-    words: set[str] = set()
-
-    def walk(value) -> None:
-        if isinstance(value, str):
-            words.add(value)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                walk(v)
-    walk(looks.page_data(rules))
-    walk(looks.page_words(rules))
+    words = strings_in(looks.page_data(rules)) | strings_in(looks.page_words(rules))
     for card in rules.data.cards.rows:               # the catalogue's extras (Destiny effects)
-        walk(rules.views.card_info(card))
+        words |= strings_in(rules.views.card_info(card))
     words.update(c.name for c in rules.data.cards.rows)
     words.update(rules.data.characters.names())
     words.update(looks.look_of(rules).names)     # Legends: its Feats' names

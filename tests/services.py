@@ -151,6 +151,26 @@ class Redis:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def location(path: str, pool: str) -> str:
+    """A location of nginx_conf: proxied to `pool`, sockets upgraded, the cookie set to
+    the backend that answered."""
+    return f"""        location {path} {{
+            proxy_pass http://{pool};
+            proxy_http_version 1.1;
+            proxy_set_header Host $http_host;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_read_timeout 120s;
+            proxy_buffering off;
+            proxy_next_upstream error timeout http_502;
+            proxy_connect_timeout 2s;
+            add_header Set-Cookie "bang_backend=$answered; Path=/; HttpOnly; SameSite=Lax" always;
+        }}
+"""
+
+
 def nginx_conf(port: int, backends: list[int], folder: str) -> str:
     """The reverse proxy of docs/deploy.md, on plain http for the test: sticky
     sessions by a cookie naming the backend, the other backend as its fallback; a
@@ -204,35 +224,7 @@ http {{
     }}
     server {{
         listen 127.0.0.1:{port};
-        location /socket.io/ {{
-            proxy_pass http://$socketpool;
-            proxy_http_version 1.1;
-            proxy_set_header Host $http_host;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_read_timeout 120s;
-            proxy_buffering off;
-            proxy_next_upstream error timeout http_502;
-            proxy_connect_timeout 2s;
-            add_header Set-Cookie "bang_backend=$answered; Path=/; HttpOnly; SameSite=Lax" always;
-        }}
-        location / {{
-            proxy_pass http://$pool;
-            proxy_http_version 1.1;
-            proxy_set_header Host $http_host;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_read_timeout 120s;
-            proxy_buffering off;
-            proxy_next_upstream error timeout http_502;
-            proxy_connect_timeout 2s;
-            add_header Set-Cookie "bang_backend=$answered; Path=/; HttpOnly; SameSite=Lax" always;
-        }}
-    }}
+{location("/socket.io/", "$socketpool")}{location("/", "$pool")}    }}
 }}
 """
 

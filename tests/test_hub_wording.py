@@ -14,18 +14,22 @@ from companion.i18n import Wording
 from helpers import NAMES
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES + (i18n.MESSAGES,))
-def test_a_change_worded_once_reads_as_each_snapshot_worded_alone(app, table, lang):
+def dealt_and_set(app, table, seat: str, card: str):
+    """Four phones at a dealt table, `card` put in front of `seat` by its own phone: the
+    table, its info and the hub's views of it (what the snapshots are made from)."""
     for name in NAMES:
         table.phone(name)
     table.deal()
-    # a weapon in play: the distances name its owner, who reads them in the second person
-    ack = table.phones[NAMES[0]].emit("move", {"set": {"in_play": ["Schofield"]}},
-                                      callback=True)
+    ack = table.phones[seat].emit("move", {"set": {"in_play": [card]}}, callback=True)
     assert ack == {"ok": True}, ack
     t = app.extensions["companion"].tables.get(table.id)
-    info = snapshots.table_info(t, "http://x/t/" + t.id)
-    views = app.extensions["companion"].hub.views(t)
+    return t, snapshots.table_info(t, "http://x/t/" + t.id), app.extensions["companion"].hub.views(t)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES + (i18n.MESSAGES,))
+def test_a_change_worded_once_reads_as_each_snapshot_worded_alone(app, table, lang):
+    # a weapon in play: the distances name its owner, who reads them in the second person
+    t, info, views = dealt_and_set(app, table, NAMES[0], "Schofield")
     cores = [(snapshots.for_seat(t, e, info, views), e["name"]) for e in t.lobby]
     cores.append((snapshots.for_host(t, info, views), None))
     words = Wording()           # one for the whole change, as the hub's
@@ -43,15 +47,7 @@ def test_a_part_the_snapshots_share_is_said_to_each_reader_in_any_order(app, tab
     """The log lines and the seats' part are one object for all of a change's
     snapshots (the hub words such a part once per language): a reader it names still
     reads it in the second person, whoever's snapshot was worded first."""
-    for name in NAMES:
-        table.phone(name)
-    table.deal()
-    ack = table.phones[NAMES[2]].emit("move", {"set": {"in_play": ["Mustang"]}},
-                                      callback=True)
-    assert ack == {"ok": True}, ack
-    t = app.extensions["companion"].tables.get(table.id)
-    info = snapshots.table_info(t, "http://x/t/" + t.id)
-    views = app.extensions["companion"].hub.views(t)
+    t, info, views = dealt_and_set(app, table, NAMES[2], "Mustang")
     log = snapshots.phone_log(t)
     cores = [(snapshots.for_seat(t, e, info, views, log), e["name"]) for e in t.lobby]
     cores.append((snapshots.for_seat(t, t.lobby[0], info, views, log), None))

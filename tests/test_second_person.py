@@ -21,15 +21,9 @@ from companion import i18n
 from engine.say import N_, N_plural, msg, name, plural
 
 import pagecalls
+from you_forms import fields, form_problems
 
 ROOT = Path(__file__).resolve().parent.parent
-FIELD = re.compile(r"\{(\w+)\}")
-
-
-def fields(text: str) -> set[str]:
-    return set(FIELD.findall(text))
-
-
 # the arguments of a page's sentence that carry a seat's name (what a `you` form may replace)
 PAGE_SEAT_ARGS = {"seat", "target", "from", "by", "other", "shooter", "source", "waiting",
                   "seats"}
@@ -51,21 +45,8 @@ def page_problems(call: pagecalls.Call) -> list[str]:
     if named and call.you is None:
         out.append(f"{call.where}: {call.text!r} names {sorted(named)} but declares no `you` "
                    "(its second person, beside it; `{}` where no phone says it to that seat)")
-    for arg, form in (call.you or {}).items():
-        if arg not in fields(call.text):
-            out.append(f"{call.where}: {{{arg}}} is not a placeholder of {call.text!r}")
-            continue
-        if isinstance(form, tuple) != (call.fn == "tn"):
-            out.append(f"{call.where}: {call.text!r}: a tn() sentence's forms are "
-                       "N_plural(one, many), and only a tn()'s")
-            continue
-        pairs = zip(form, (call.text, call.plural)) if isinstance(form, tuple) else \
-            [(form, call.text)]
-        for text, base in pairs:
-            if fields(text) != fields(base) - {arg}:
-                out.append(f"{call.where}: {text!r}: placeholders {sorted(fields(text))}, "
-                           f"not {sorted(fields(base) - {arg})}")
-    return out
+    return out + form_problems(call.where, call.you, call.text, call.plural, call.fn == "tn",
+                              "a tn() sentence's forms are N_plural(one, many), and only a tn()'s")
 
 
 def readable() -> None:

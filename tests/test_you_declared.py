@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import random
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,15 +19,12 @@ from engine.errors import Refusal
 from engine.playout import NAMES, candidates
 from engine.say import KEY, YOU, N_, msg
 
+from you_forms import fields, form_problems
+
 ROOT = Path(__file__).resolve().parent.parent
-FIELD = re.compile(r"\{(\w+)\}")
 # the arguments that carry a seat's name (what a `you` form may replace)
 SEAT_ARGS = {"seat", "target", "shooter", "source", "other", "waiting", "seats"}
 SOURCES = ("engine", "companion")
-
-
-def fields(text: str) -> set[str]:
-    return set(FIELD.findall(text))
 
 
 @dataclass
@@ -105,21 +101,9 @@ def problems(site: Site) -> list[str]:
     if named and site.you is None:
         out.append(f"{site.where}: {site.template!r} names {sorted(named)} but says no `you` "
                    "(its second person; `you={}` if it is never said to that seat)")
-    for arg, form in (site.you or {}).items():
-        if arg not in fields(site.template):
-            out.append(f"{site.where}: {{{arg}}} is not a placeholder of {site.template!r}")
-            continue
-        if isinstance(form, tuple) != (site.plural is not None):
-            out.append(f"{site.where}: {site.template!r}: a plural has an N_plural form, "
-                       "and only a plural")
-            continue
-        pairs = zip(form, (site.template, site.plural)) if isinstance(form, tuple) else \
-            [(form, site.template)]
-        for text, base in pairs:
-            if fields(text) != fields(base) - {arg}:
-                out.append(f"{site.where}: {text!r}: placeholders {sorted(fields(text))}, "
-                           f"not {sorted(fields(base) - {arg})}")
-    return out
+    return out + form_problems(site.where, site.you, site.template, site.plural,
+                              site.plural is not None,
+                              "a plural has an N_plural form, and only a plural")
 
 
 def every_site() -> list[Site]:
