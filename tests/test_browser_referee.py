@@ -14,7 +14,9 @@ import pytest
 import requests
 
 from browsing import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET, Watch, create_table,
-                      loopback_only, seat_tile, shot, small_targets, unnamed_controls)
+                      loopback_only, seat_tile, shot, small_targets, start_from_record,
+                      unnamed_controls)
+from helpers import referee_record
 
 try:
     from playwright.sync_api import expect
@@ -346,6 +348,36 @@ def test_referee_phone_first_load_is_small(server, pw, browser, query):
     (ARTIFACTS / f"referee-phone-weight{'-unbundled' if query else ''}.txt").write_text(
         "".join(f"{n:8d}  {u}\n" for u, n in sorted(sizes.items())) + f"{total:8d}  total\n")
     assert total <= budget, f"referee phone first load {total} B > {budget} B"
+    ctx.close()
+
+
+@pytest.mark.browser
+def test_ask_the_referee_opened_before_the_socket_connects(server, pw, browser, tmp_path):
+    """A phone shows its seat before its socket connects (the first view comes with the
+    page). "Ask the referee" opened in that moment says the phone is not connected yet,
+    and its questions come, with their cards, once the socket connects. They used to stay
+    empty: the card list was asked before the socket existed, and never again."""
+    watch = Watch()
+    _, host = start_from_record(browser, watch, server, tmp_path, referee_record())
+    claims = host.locator("#host-ref-claims")
+    claims.get_by_role("button", name="Show the QR code for Bob's seat").click()
+    url = loopback_only(claims.locator("li", has=host.locator("img"))
+                        .locator(".join-url").first.inner_text().strip())
+    ctx = browser.new_context(**pw.devices["Pixel 7"])
+    held = []      # the Socket.IO client's file, held until the question is open
+    ctx.route("**/vendor/socket.io.min.js", lambda route: held.append(route))
+    bob = watch.page(ctx, "Bob")
+    bob.goto(url)
+    expect(bob.locator("#char-name")).to_have_text("Kit Carlson")
+    bob.locator("#ref-ask summary").click()
+    expect(bob.locator("#ref-ask-body")).to_contain_text("Not connected right now")
+    assert held, "the page asked for no Socket.IO client: this test holds nothing"
+    for route in held:
+        route.continue_()
+    bob.get_by_label("Card to aim").select_option("Jail")
+    bob.get_by_label("At whom").select_option("Ann")
+    bob.get_by_role("button", name="Ask: can it reach?").click()
+    expect(bob.locator("#ask-reach-out")).to_contain_text("Sheriff")
     ctx.close()
 
 

@@ -24,6 +24,12 @@ export async function renderAsk(box, { snap, ask, me }) {
   if (box.dataset.key === key) return;      // keep what the player chose while the game goes on
   box.dataset.key = key;
   const all = await cards(ask, view.ruleset);
+  if (!all.length) {
+    // No card list yet (the socket was not connected): say so, and build the questions
+    // again with the next snapshot, which the socket's connection brings.
+    delete box.dataset.key;
+    return fill(box, h("p", { class: "small" }, t("Not connected right now: try again in a moment.")));
+  }
   const named = all.map((c) => [c.name, tname(c.name)]);
   const targeted = all.filter(aimed).map((c) => [c.name, tname(c.name)]);
   const answer = (id) => h("div", { id, class: "ask-answer", "aria-live": "polite" });
