@@ -24,11 +24,18 @@ awaited element appears (a MutationObserver), from the start of the navigation; 
 page then calls a DevTools binding, so the harness runs nothing in the page before.
 
     python bench/phone_load.py [--mode referee] [--runs 3] [--paths link,stored]
-                               [--no-qr] [--root DIR] [--against DIR]
+                               [--no-qr] [--no-warm] [--root DIR] [--against DIR]
 
 `--paths` chooses the ways in (both by default): every run opens the seat by each of
 them and the bare page, in turns, so every ratio is to the bare page of the same run.
-`--runs` goes up to 7 (the QR's table seats 7), or 15 with `--no-qr` (QR to lobby left out).
+The turns rotate (run 1 starts with the first page, run 2 with the second...), so that
+no page always comes first or always after the same other, and one round of every page
+is opened first and not counted (a browser's first pages open slower: its caches of
+fonts and code are cold). `--runs` goes up to 7 (the QR's table seats 7), or 40 with
+`--no-qr` (QR to lobby left out); `--no-warm` leaves the reloads out. Each figure is
+printed as its median with its spread (the quartiles, then the least and the most), and
+every run's own ratio to the bare page of its run likewise: on a machine busy with other
+work single opens move by a factor of 3, so take 15 runs or more and read the medians.
 
 `--root` runs the server of another checkout (to measure an older version with the
 same harness). `--against DIR` runs a second server, of another checkout, in the same
@@ -198,19 +205,28 @@ def qr_to_lobby(pw, browser, url: str, name: str) -> float:
         phone.close()
 
 
+def spread(values: list[float]) -> str:
+    """`median (first quartile - third; least - most)` of `values`."""
+    if len(values) < 2:
+        return f"{values[0]:.2f}"
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return f"{q2:.2f} ({q1:.2f} - {q3:.2f}; {min(values):.2f} - {max(values):.2f})"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mode", default="referee", choices=["tracker", "referee"])
     ap.add_argument("--runs", type=int, default=3,
-                    help="1 to 7 (the QR table seats 7); up to 15 with --no-qr")
+                    help="1 to 7 (the QR table seats 7); up to 40 with --no-qr")
     ap.add_argument("--no-qr", action="store_true", help="leave QR to lobby out")
+    ap.add_argument("--no-warm", action="store_true", help="leave the reloads out")
     ap.add_argument("--root", default=ROOT, help="the checkout whose server is measured")
     ap.add_argument("--against", help="another checkout, measured in turns in the same run")
     ap.add_argument("--paths", default="link,stored",
                     help="ways into the seat: link (its fragment), stored (the phone's storage)")
     args = ap.parse_args()
     paths = [p for p in args.paths.split(",") if p]
-    if (not 1 <= args.runs <= (15 if args.no_qr else 7) or not paths
+    if (not 1 <= args.runs <= (40 if args.no_qr else 7) or not paths
             or set(paths) - {"link", "stored"}):
         raise SystemExit("argument out of range")
     try:
@@ -254,19 +270,26 @@ def main() -> None:
             pages.append(("bare_", bare + "/", BARE_READY, None))
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
-                for run in range(args.runs):
-                    for label, url, cond, stored in pages:
+                for run in range(-1, args.runs):      # run -1: the warm-up, not counted
+                    turn = run % len(pages)
+                    for label, url, cond, stored in pages[turn:] + pages[:turn]:
                         phone = Phone(pw, browser, cond, stored)
                         try:
-                            figures.setdefault(label + "seat_cold_s", []).append(phone.open(url))
-                            extra.setdefault(label + "cold_requests", []).append(phone.requests)
-                            extra.setdefault(label + "cold_kb", []).append(phone.bytes / 1024)
-                            time.sleep(0.3)
-                            figures.setdefault(label + "seat_warm_s", []).append(phone.reload())
-                            extra.setdefault(label + "warm_requests", []).append(phone.requests)
-                            extra.setdefault(label + "warm_kb", []).append(phone.bytes / 1024)
+                            cold = phone.open(url), phone.requests, phone.bytes / 1024
+                            if not args.no_warm:
+                                time.sleep(0.3)
+                                warm = phone.reload(), phone.requests, phone.bytes / 1024
                         finally:
                             phone.close()
+                        if run < 0:
+                            continue
+                        figures.setdefault(label + "seat_cold_s", []).append(cold[0])
+                        extra.setdefault(label + "cold_requests", []).append(cold[1])
+                        extra.setdefault(label + "cold_kb", []).append(cold[2])
+                        if not args.no_warm:
+                            figures.setdefault(label + "seat_warm_s", []).append(warm[0])
+                            extra.setdefault(label + "warm_requests", []).append(warm[1])
+                            extra.setdefault(label + "warm_kb", []).append(warm[2])
                     for label, _ in [] if args.no_qr else roots:
                         figures.setdefault(label + "qr_to_lobby_s", []).append(
                             qr_to_lobby(pw, browser, urls[label], f"Q{run + 1}"))
@@ -277,27 +300,27 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in figures.items()}
     print(f"phone: Pixel 7, latency {NETWORK['latency']} ms, 8 Mbit/s down, 2 up, "
           f"CPU {CPU_SLOWDOWN}x slower; {args.mode} seat in a dealt game of 4; "
-          f"medians of {args.runs}")
+          f"medians of {args.runs} (quartiles; least - most)")
     ways = [w for w, p in (("", "link"), ("stored_", "stored")) if p in paths]
-    for key in ("seat_cold_s", "seat_warm_s"):
-        print(f"bare_{key}: {med['bare_' + key]:.2f} s")
+    keys = ("seat_cold_s",) if args.no_warm else ("seat_cold_s", "seat_warm_s")
+    for key in keys:
+        print(f"bare_{key}: {spread(figures['bare_' + key])} s")
     for label, _ in roots:
         for way in ways:
-            for key in ("seat_cold_s", "seat_warm_s"):
+            for key in keys:
                 k = way + label + key
-                print(f"{k}: {med[k]:.2f} s")
+                print(f"{k}: {spread(figures[k])} s")
                 print(f"{k[:-2]}_ratio: {med[k] / med['bare_' + key]:.2f} x")
-            # each run's own ratio (the bare page of the same run), then their median
+            # each run's own ratio (the bare page of the same run): listed, then its spread
             cold = [a / b for a, b in zip(figures[way + label + "seat_cold_s"],
                                           figures["bare_seat_cold_s"])]
             print(f"{way}{label}seat_cold_ratio_per_run: "
-                  + ", ".join(f"{r:.2f}" for r in cold)
-                  + f" (median {statistics.median(cold):.2f})")
+                  + ", ".join(f"{r:.2f}" for r in cold) + f" ({spread(cold)})")
         if not args.no_qr:
             print(f"{label}qr_to_lobby_s: {med[label + 'qr_to_lobby_s']:.2f} s")
     if args.against:
         for way in ways:
-            for key in ("seat_cold_s", "seat_warm_s"):
+            for key in keys:
                 print(f"{way}after_before_{key[:-2]}_ratio: "
                       f"{med[way + key] / med[way + 'before_' + key]:.2f} x")
         if not args.no_qr:
@@ -307,7 +330,8 @@ def main() -> None:
         unit = "KB" if key.endswith("kb") else "requests"
         print(f"{key}: {statistics.median(values):.0f} {unit}")
     ok = (all(med[w + "seat_cold_s"] <= 0.8 * med["bare_seat_cold_s"]
-              and med[w + "seat_warm_s"] <= med["bare_seat_warm_s"] for w in ways)
+              and (args.no_warm or med[w + "seat_warm_s"] <= med["bare_seat_warm_s"])
+              for w in ways)
           and (args.no_qr or med["qr_to_lobby_s"] < 1.2))
     print("aim (cold <= 0.8x and warm <= 1.0x the bare page on every path, QR to lobby "
           "< 1.2 s): " + ("met" if ok else "NOT met"))
