@@ -115,15 +115,19 @@ def serve(args: argparse.Namespace) -> int:
     # for Flask's debugging server). docs/deploy.md gives the hosted set-up.
     server = make_server(args.host, args.port, app, threaded=True,
                          request_handler=RequestHandler)
-    print(f"A LAN server for the tables in this room, listening on {args.host}:{server.port}"
-          " (one process). Hosting for many tables online: docs/deploy.md."
-          " Ctrl-C stops it.", flush=True)
+    return listen(server, f"{args.host}:{server.port}", "one process", server.server_close)
+
+
+def listen(server, where: str, how: str, close) -> int:
+    """Say where the server listens (tests wait for this line), serve until Ctrl-C, close."""
+    print(f"A LAN server for the tables in this room, listening on {where} ({how})."
+          " Hosting for many tables online: docs/deploy.md. Ctrl-C stops it.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
+        close()
     return 0
 
 
@@ -162,16 +166,7 @@ def serve_gevent(app, args: argparse.Namespace) -> int:
     server = pywsgi.WSGIServer((args.host, args.port), app, spawn=pool.Pool(limit),
                                handler_class=Handler,
                                log=None if args.quiet else _Log())
-    print(f"A LAN server for the tables in this room, listening on {args.host}:{args.port}"
-          " (one process, gevent). Hosting for many tables online: docs/deploy.md."
-          " Ctrl-C stops it.", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.stop()
-    return 0
+    return listen(server, f"{args.host}:{args.port}", "one process, gevent", server.stop)
 
 
 def check(paths: list[str]) -> int:

@@ -54,19 +54,14 @@ def _flag(state, i):
     return [("yes", True, {}, None)]
 
 
-def _others(state, i):
-    return [(s.name, s.name, {}, None) for k, s in enumerate(state.seats)
-            if k != i and s.alive]
+def _others(label=lambda who: None):
+    """Choices of each other living player, labelled by `label(name)`."""
+    return lambda state, i: [(s.name, s.name, {}, label(s.name))
+                             for k, s in enumerate(state.seats) if k != i and s.alive]
 
 
-def _given(state, i):
-    return [(who, v, x, msg("To {seat}", seat=who, you={})) for who, v, x, _ in
-            _others(state, i)]
-
-
-def _aimed(state, i):
-    return [(who, v, x, msg("At {target}", target=who, you={})) for who, v, x, _ in
-            _others(state, i)]
+_given = _others(lambda who: msg("To {seat}", seat=who, you={}))
+_aimed = _others(lambda who: msg("At {target}", target=who, you={}))
 
 
 def _counts(state, i):
