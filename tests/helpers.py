@@ -4,7 +4,8 @@
     english(obj)  every engine message in obj made into its English sentence
     TableHelper   a table created over HTTP, its host socket and phones (test clients)
     RecordTable   a table started from a record, every seat claimed by a phone
-    referee_record(...)  a referee-mode record: four seats (FOUR), changed as a test says
+    a_record(...)  a game record to start a table from, four seats changed as a test says
+                  (the one record builder: WILLY, KIT, JESSE, TEMPERED name its casts)
     until(pred)   poll a condition (a fixed wait is never the way: see its note)
     Pair          one seat followed by a socket taking snapshots and one taking patches
     text(v)       JSON text: equal texts mean equal values, types and key order
@@ -403,27 +404,74 @@ class RecordTable(TableHelper):
         return self._views[who]
 
 
-# the four seats of the tests' referee tables, in each ruleset's roles (Star Wars': ability
-# cards entered by name, with their energy); a ruleset without its own takes the base game's
-FOUR = {
-    "base": [("Ann", "sheriff", "Willy the Kid"), ("Bob", "outlaw", "Kit Carlson"),
-             ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")],
-    "starwars": [(name, role, "Stubborn", {"energy": 4}) for name, role in
-                 [("Ann", "vader"), ("Bob", "rebel"), ("Cid", "bounty_hunter"), ("Dan", "rebel")]],
-}
+# -- records: the one record builder of the tests ------------------------------------------
+# the characters of the tests' tables, in seat order (Ann's first), named by Ann's
+WILLY = ("Willy the Kid", "Kit Carlson", "Rose Doolan", "Bart Cassidy")      # the default
+JESSE = ("Jesse Jones", "Kit Carlson", "Rose Doolan", "Bart Cassidy")        # the walk's
+KIT = ("Kit Carlson", "Pedro Ramirez", "Jesse Jones", "Sid Ketchum")         # the drawers
+TEMPERED = ("Tempered", "Resilient", "Inventive", "Fearless")               # Star Wars' walk
+# each ruleset's four roles, and the characters of its walk over every screen
+ROLES = {"base": ("sheriff", "outlaw", "outlaw", "renegade"),
+         "starwars": ("vader", "rebel", "bounty_hunter", "rebel")}
+WALK = {"base": JESSE, "legends": JESSE, "starwars": TEMPERED}
+EIGHT = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
-def referee_record(*changes, ruleset: str = "base", seats=None, **top) -> dict:
-    """A referee-mode record (bang-record/1) at the play phase: the four seats of
-    FOUR[ruleset], or `seats` as (name, role, character[, more fields]) rows; `changes`
-    are (name, {fields}) for a seat (its role and character too); `top` adds to the
-    record or replaces (turn, phase, moves ...). The one record builder of the tests."""
-    rows = [{"name": name, "role": role, "character": character, **(more[0] if more else {})}
-            for name, role, character, *more in seats or FOUR.get(ruleset, FOUR["base"])]
-    for name, fields in changes:
-        next(r for r in rows if r["name"] == name).update(fields)
-    return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee", "phase": "play",
-            "seats": rows, **top}
+def a_record(ruleset: str = "base", *, seats=None, names=None, roles=None, characters=None,
+             life=None, hand=None, mode: str = "referee", phase: str = "play", turn=None,
+             parts=(), events=None, **more) -> dict:
+    """A game record (bang-record/1, docs/record-format.md) for a test to start from: the
+    one record builder of the tests.
+
+    Its seats: `seats`, rows of (name, role, character[, {more fields}]) or seat dicts,
+    else four: Ann, Bob, Cid and Dan in the ruleset's ROLES, with the characters of WILLY
+    (Star Wars: each "Stubborn", an ability card entered by name, with its energy 4).
+    `names`, `roles` and `characters` set that field of each seat in turn (as many seats
+    as they name: a table of 3 or 8 names their roles and characters too); `life` and
+    `hand` are one number for every seat or one a seat. A keyword that is a seat's name
+    adds to that seat: `Ann={"hand": 6, "in_play": ["Jail"]}`.
+
+    The table: `mode` (referee), `phase` (play), `turn` (left out: the record's own),
+    `parts` (["three_players"] ...), `events` (an event deck, {"decks": [...], "current":
+    ...}: the record's event_deck, with the part event_decks); any other keyword (moves,
+    feats, note, expect ...) is a field of the record as it is given."""
+    if seats is not None:
+        rows = [dict(row) if isinstance(row, dict) else
+                {"name": row[0], "role": row[1], "character": row[2], **(row[3:] or [{}])[0]}
+                for row in seats]
+    else:
+        count = max((len(c) for c in (names, roles, characters) if c is not None), default=4)
+        rows = [{"name": name} for name in (names or EIGHT[:count])]
+        for k, row in enumerate(rows):          # a fifth seat's role and character: as given
+            if k < 4:
+                row["role"] = ROLES.get(ruleset, ROLES["base"])[k]
+            if ruleset == "starwars" and characters is None:
+                row.update(character="Stubborn", energy=4)
+            elif k < 4:
+                row["character"] = WILLY[k]
+    for field, column in (("name", names), ("role", roles), ("character", characters),
+                          ("life", life), ("hand", hand)):
+        if column is None:
+            continue
+        values = [column] * len(rows) if isinstance(column, int) else list(column)
+        assert len(values) == len(rows), f"{len(values)} {field}s for {len(rows)} seats"
+        for row, value in zip(rows, values):
+            if value is not None:                       # None: that seat's is left out
+                row[field] = value
+    by_name = {row["name"]: row for row in rows}
+    for key in [k for k in more if k in by_name or k[:1].isupper()]:
+        assert key in by_name, f"no seat named {key!r} (a seat's keyword is its name)"
+        by_name[key].update(more.pop(key))
+    record = {"format": "bang-record/1", "ruleset": ruleset, "mode": mode, "seats": rows,
+              "phase": phase}
+    if turn is not None:
+        record["turn"] = turn
+    if events is not None:
+        parts = [*parts, "event_decks"] if "event_decks" not in parts else parts
+        record["event_deck"] = events
+    if parts:
+        record["parts"] = list(parts)
+    return {**record, **more}
 
 
 # -- patches (companion/delta.py) ---------------------------------------------------------

@@ -16,7 +16,7 @@ import requests
 from browsing import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET, Watch, create_table,
                       loopback_only, seat_tile, shot, small_targets, start_from_record,
                       unnamed_controls)
-from helpers import referee_record
+from helpers import a_record
 
 try:
     from playwright.sync_api import expect
@@ -358,7 +358,7 @@ def test_ask_the_referee_opened_before_the_socket_connects(server, pw, browser, 
     and its questions come, with their cards, once the socket connects. They used to stay
     empty: the card list was asked before the socket existed, and never again."""
     watch = Watch()
-    _, host = start_from_record(browser, watch, server, tmp_path, referee_record())
+    _, host = start_from_record(browser, watch, server, tmp_path, a_record())
     claims = host.locator("#host-ref-claims")
     claims.get_by_role("button", name="Show the QR code for Bob's seat").click()
     url = loopback_only(claims.locator("li", has=host.locator("img"))
@@ -386,13 +386,8 @@ def test_replay_a_record_then_ask_the_referee(server, pw, browser, tmp_path):
     """A disputed moment: the host uploads a record on the start page, the table starts
     with its seats, a phone takes its seat through the claim QR's URL, and "Ask the
     referee" answers with the distance, its reasons and the rule."""
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "phase": "play",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-                        {"name": "Bob", "role": "unknown", "character": "Kit Carlson",
-                         "in_play": ["Mustang"]},
-                        {"name": "Cid", "role": "unknown", "character": "Rose Doolan"},
-                        {"name": "Dan", "role": "unknown", "character": "Bart Cassidy"}],
-              "moves": [{"by": "Ann", "play": "Remington"}]}
+    record = a_record(roles=("sheriff", "unknown", "unknown", "unknown"),
+                      Bob={"in_play": ["Mustang"]}, moves=[{"by": "Ann", "play": "Remington"}])
     path = tmp_path / "dispute.json"
     path.write_text(__import__("json").dumps(record, ensure_ascii=False))
     watch = Watch()

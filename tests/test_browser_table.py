@@ -14,7 +14,7 @@ import pytest
 
 from browsing import (ARTIFACTS as ROOT_ARTIFACTS, Watch, loopback_only, seat_phone, seat_tile, shot,
                       start_from_record)
-from helpers import referee_record
+from helpers import TEMPERED, a_record
 
 try:
     from playwright.sync_api import expect
@@ -150,10 +150,9 @@ def test_phones_320_px_wide_fit(server, pw, browser, tmp_path, lang):
     leaves the screen, a modal hides what is under it."""
     watch = Watch()
     say = words(lang)
-    record = referee_record(("Ann", {"in_play": ["Winchester", "Scope"], "hand": 6}),
-                            ("Bob", {"in_play": ["Remington", "Barrel", "Mustang"], "life": 1}),
-                            ("Dan", {"life": 1}),
-                            moves=[{"by": "Ann", "play": "Gatling"}])
+    record = a_record(Ann={"in_play": ["Winchester", "Scope"], "hand": 6},
+                      Bob={"in_play": ["Remington", "Barrel", "Mustang"], "life": 1},
+                      Dan={"life": 1}, moves=[{"by": "Ann", "play": "Gatling"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     where = {"locale": LANGS[lang]}
     ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "Galaxy S9+", **where)
@@ -217,15 +216,7 @@ def test_the_play_sheet_and_the_bar_320_px_in_every_language(server, pw, browser
     everyone"), the cards and the targets fit the screen."""
     watch = Watch()
     say = words(lang)
-    if ruleset == "starwars":
-        record = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
-                  "phase": "play", "seats": [
-                      {"name": "Ann", "role": "vader", "character": "Tempered"},
-                      {"name": "Bob", "role": "rebel", "character": "Resilient"},
-                      {"name": "Cid", "role": "bounty_hunter", "character": "Inventive"},
-                      {"name": "Dan", "role": "rebel", "character": "Fearless"}]}
-    else:
-        record = referee_record()
+    record = a_record("starwars", characters=TEMPERED) if ruleset == "starwars" else a_record()
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, ruleset)
     ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE", locale=LANGS[lang])
     expect(ann.locator("body")).to_have_class(re.compile("my-turn"))
@@ -248,7 +239,7 @@ def test_legend_moment_320_px_covers_the_page(server, pw, browser, tmp_path):
     """The 'You are a Legend!' moment on a 320 px phone during its own turn: the modal fits
     the screen and nothing of the page under it (the sticky turn card) shows through."""
     watch = Watch()
-    record = referee_record(ruleset="legends")
+    record = a_record(ruleset="legends")
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "legends")
     ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
     expect(ann.locator("body")).to_have_class(re.compile("my-turn"))
@@ -278,9 +269,8 @@ def test_plain_words_on_phone_and_host(server, pw, browser, tmp_path):
     .45" and names the rule by its title; the log says what the host took back; no page
     shows an identifier, a rule id or a code, not even the page of a bad seat link."""
     watch = Watch()
-    record = referee_record(("Ann", {"character": "Kit Carlson"}),
-                            ("Cid", {"in_play": ["Mustang"]}),
-                            moves=[{"by": "Ann", "play": "Barrel"}])
+    record = a_record(Ann={"character": "Kit Carlson"}, Cid={"in_play": ["Mustang"]},
+                      moves=[{"by": "Ann", "play": "Barrel"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     ctx, ann = seat_phone(browser, watch, pw, host, "Ann", "iPhone SE")
     ann.get_by_role("button", name="Play a card").click()
@@ -323,8 +313,7 @@ def test_a_phone_that_fits_one_hand(server, pw, browser, tmp_path):
     acts for a seat whose phone is off, and the log says so; a used seat link says where
     the seat is and how to move it."""
     watch = Watch()
-    record = referee_record(("Ann", {"character": "Sid Ketchum", "life": 4, "hand": 7}),
-                            ("Bob", {"life": 1}))
+    record = a_record(Ann={"character": "Sid Ketchum", "life": 4, "hand": 7}, Bob={"life": 1})
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     claims = host.locator("#host-ref-claims")
     claims.get_by_role("button", name="Show the QR code for Ann's seat").click()
@@ -402,17 +391,14 @@ def test_the_end_of_a_game_as_a_picture(server, pw, browser, tmp_path):
     over the turns, the elimination marked with who did it, every role, the winners), a
     phone shows it small, and after a new game the evening's score stays on the host."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "phase": "play",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-                        {"name": "Bob", "role": "outlaw", "character": "Kit Carlson", "life": 2},
-                        {"name": "Cid", "role": "deputy", "character": "Rose Doolan"},
-                        {"name": "Dan", "role": "renegade", "character": "Bart Cassidy",
-                         "alive": False}],
-              "moves": [{"by": "Ann", "play": "BANG!", "target": "Bob"},
-                        {"by": "Bob", "respond": "take"}, {"by": "Ann", "end_turn": {}},
-                        {"by": "Bob", "draw": {}}, {"by": "Bob", "play": "BANG!", "target": "Ann"},
-                        {"by": "Ann", "respond": "take"}, {"by": "Bob", "end_turn": {}},
-                        {"by": "Cid", "draw": {}}, {"by": "Cid", "end_turn": {}}]}
+    record = a_record(roles=("sheriff", "outlaw", "deputy", "renegade"), Bob={"life": 2},
+                      Dan={"alive": False},
+                      moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
+                             {"by": "Bob", "respond": "take"}, {"by": "Ann", "end_turn": {}},
+                             {"by": "Bob", "draw": {}},
+                             {"by": "Bob", "play": "BANG!", "target": "Ann"},
+                             {"by": "Ann", "respond": "take"}, {"by": "Bob", "end_turn": {}},
+                             {"by": "Cid", "draw": {}}, {"by": "Cid", "end_turn": {}}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "story")
     actx, ann = seat_phone(browser, watch, pw, host, "Ann", "Pixel 7")
     bctx, bob = seat_phone(browser, watch, pw, host, "Bob", "iPhone SE")
@@ -480,8 +466,7 @@ def test_a_public_role_is_shown_face_up(server, pw, browser, tmp_path):
     and no longer says "press and hold to look"; a living player's stays hidden until held,
     and is hidden again when let go."""
     watch = Watch()
-    record = referee_record(("Bob", {"life": 1}),
-                            moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
+    record = a_record(Bob={"life": 1}, moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"},
                                    {"by": "Bob", "respond": "take"},
                                    {"by": "Bob", "respond": "take"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "out")
@@ -530,17 +515,12 @@ def test_the_card_picker_greys_what_cannot_be_played(server, pw, browser, tmp_pa
     watch = Watch()
     say = words(lang)
     ann, bob, cid, dan = LONG_NAMES
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee", "phase": "play",
-              "seats": [{"name": ann, "role": "sheriff", "character": "Kit Carlson",
-                         "in_play": ["Winchester"]},
-                        {"name": bob, "role": "outlaw", "character": "Willy the Kid",
-                         "in_play": ["Mustang"]},
-                        {"name": cid, "role": "outlaw", "character": "Rose Doolan",
-                         "in_play": ["Mustang"]},
-                        {"name": dan, "role": "renegade", "character": "Bart Cassidy",
-                         "in_play": ["Mustang"]}],
-              "moves": [{"by": ann, "play": "BANG!", "target": bob},
-                        {"by": bob, "respond": "take"}]}
+    record = a_record(names=LONG_NAMES,
+                      characters=("Kit Carlson", "Willy the Kid", "Rose Doolan", "Bart Cassidy"),
+                      **{ann: {"in_play": ["Winchester"]}},
+                      **{name: {"in_play": ["Mustang"]} for name in (bob, cid, dan)},
+                      moves=[{"by": ann, "play": "BANG!", "target": bob},
+                             {"by": bob, "respond": "take"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record, "picker")
     ctx, phone = seat_phone(browser, watch, pw, host, ann, "iPhone SE", locale=LANGS[lang])
     expect(phone.locator("html")).to_have_attribute("lang", lang)

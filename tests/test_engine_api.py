@@ -18,17 +18,17 @@ from engine.reference import BOOK, CODES
 
 RULES = BOOK.entries        # every ruleset's rules texts (engine/reference.py)
 from engine.say import english
+from helpers import a_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def table(**over):
-    seats = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-             {"name": "Bob", "role": "outlaw", "character": "Paul Regret"},
-             {"name": "Cid", "role": "renegade", "character": "Rose Doolan"},
-             {"name": "Dan", "role": "outlaw", "character": "Bart Cassidy"},
-             {"name": "Eve", "role": "deputy", "character": "Kit Carlson"}]
-    return initial_state({"seats": seats, **over})
+    """A base game of five at its start (`over`: a_record's keywords)."""
+    return initial_state(a_record(**{"phase": "start", **over},
+                                  roles=("sheriff", "outlaw", "renegade", "outlaw", "deputy"),
+                                  characters=("Willy the Kid", "Paul Regret", "Rose Doolan",
+                                              "Bart Cassidy", "Kit Carlson")))
 
 
 def rule_ids_cited_in_code():
@@ -241,12 +241,10 @@ def test_a_legends_record_with_a_feat_revealed_twice_is_unreadable():
 
 
 def test_legend_sid_free_bang_verdict_follows_a_heal():
-    seats = [{"name": "Ann", "role": "sheriff", "character": "Sid Ketchum", "legend": True,
-              "fame": 0, "life": 3, "hand": 4},
-             {"name": "Bob", "role": "outlaw", "character": "Paul Regret"},
-             {"name": "Cid", "role": "renegade", "character": "Rose Doolan"},
-             {"name": "Dan", "role": "outlaw", "character": "Bart Cassidy"}]
-    s = initial_state({"ruleset": "legends", "seats": seats, "phase": "play"})
+    s = initial_state(a_record("legends", roles=("sheriff", "outlaw", "renegade", "outlaw"),
+                               characters=("Sid Ketchum", "Paul Regret", "Rose Doolan",
+                                           "Bart Cassidy"),
+                               Ann={"legend": True, "fame": 0, "life": 3, "hand": 4}))
     verdict = view_for(s, "Ann")["me"]["abilities"]["bang"]
     assert verdict["ok"] is False and verdict["code"] == "ability_unavailable"
     s, _ = apply(s, {"by": "Ann", "ability": {"discard": 2}})

@@ -6,17 +6,15 @@ from itertools import product
 
 from engine import Refusal, apply, initial_state
 from engine.cards import BASE_CARDS, parse_drawn
+from helpers import a_record
 
 COPIES = [(c.name, k, parse_drawn(cp)) for c in BASE_CARDS for k, cp in enumerate(c.copies)]
 
 
 def _state():
-    seats = [{"name": n, "role": r, "character": "Kit Carlson", "life": 4, "hand": 4}
-             for n, r in zip(["Ann", "Bob", "Cid", "Dan"],
-                             ["sheriff", "outlaw", "renegade", "outlaw"])]
-    return initial_state({"format": "bang-record/1", "ruleset": "legends", "seats": seats,
-                          "feats": [{"name": "A Thousand Ways to Die", "tokens": {}}],
-                          "turn": "Ann", "phase": "play"})
+    return initial_state(a_record("legends", characters=["Kit Carlson"] * 4, life=4, hand=4,
+                                  roles=("sheriff", "outlaw", "renegade", "outlaw"), turn="Ann",
+                                  feats=[{"name": "A Thousand Ways to Die", "tokens": {}}]))
 
 
 def _accepted(state, show) -> bool:

@@ -8,6 +8,9 @@ import pytest
 import engine
 from engine import apply, deal, initial_state, judge, public_view, view_for
 from engine.say import english
+from helpers import a_record
+
+LUCKY = ("Lucky", "Thrifty", "Accurate", "Fearless")          # the seats' characters
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 MIX = {4: {"vader": 1, "bounty_hunter": 1, "rebel": 2},
@@ -71,11 +74,7 @@ def test_a_custom_ability_is_entered_with_its_energy_and_says_it_does_nothing():
 
 
 def _table(**ann):
-    seats = [{"name": "Ann", "role": "vader", "character": "Lucky", **ann},
-             {"name": "Bob", "role": "rebel", "character": "Thrifty"},
-             {"name": "Cid", "role": "bounty_hunter", "character": "Accurate"},
-             {"name": "Dan", "role": "rebel", "character": "Fearless"}]
-    return initial_state({"ruleset": "starwars", "seats": seats})
+    return initial_state(a_record("starwars", characters=LUCKY, phase="start", Ann=ann))
 
 
 def test_a_phone_is_asked_its_checks_in_the_order_it_may_choose():
@@ -149,11 +148,7 @@ def test_the_catalogue_lists_each_cards_destiny_effects():
 
 
 def test_tempered_sees_whether_a_repeat_is_allowed():
-    state = initial_state({"ruleset": "starwars", "phase": "play", "seats": [
-        {"name": "Ann", "role": "vader", "character": "Tempered"},
-        {"name": "Bob", "role": "rebel", "character": "Thrifty"},
-        {"name": "Cid", "role": "bounty_hunter", "character": "Accurate"},
-        {"name": "Dan", "role": "rebel", "character": "Fearless"}]})
+    state = initial_state(a_record("starwars", characters=("Tempered", *LUCKY[1:])))
     assert view_for(state, "Ann")["me"]["abilities"]["repeat"]["ok"] is False
     state, _ = apply(state, {"by": "Ann", "play": "Repair"})
     assert view_for(state, "Ann")["me"]["abilities"]["repeat"]["ok"] is True

@@ -6,6 +6,7 @@ with, with its own refusal code), tried here on rulesets made in the test itself
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -13,12 +14,11 @@ from engine import RULESETS, Refusal, apply
 from engine.dealing import deal, read_header
 from engine.moments import ANSWER, MOMENTS, PLAYED, TURN_START, joined
 from engine.say import msg, name
+from helpers import KIT, a_record
 
 BASE = RULESETS["base"]
-SEATS = [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson", "life": 4, "hand": 5},
-         {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez", "life": 2, "hand": 4},
-         {"name": "Cid", "role": "outlaw", "character": "Jesse Jones", "life": 4, "hand": 4},
-         {"name": "Dan", "role": "renegade", "character": "Sid Ketchum", "life": 4, "hand": 4}]
+# Ann, the Sheriff, at her play; Bob, an Outlaw, at 2 lives
+TABLE = partial(a_record, characters=KIT, life=(4, 2, 4, 4), hand=(5, 4, 4, 4), turn="Ann")
 
 
 def no_beer(ctx, i, card, *rest) -> None:
@@ -42,9 +42,8 @@ class ThreePlayers(type(BASE)):
                    role_mix={**BASE.data.role_mix, 3: ("deputy", "outlaw", "renegade")})
 
 
-def state_of(rules, **header):
-    return read_header({"format": "bang-record/1", "seats": SEATS, "turn": "Ann",
-                        "phase": "play", **header}, rules)
+def state_of(rules, **more):
+    return read_header(TABLE(**more), rules)
 
 
 def test_an_event_that_forbids_beer_is_a_reaction():
@@ -60,15 +59,14 @@ def test_an_event_that_forbids_beer_is_a_reaction():
 
 
 def test_the_beer_while_dying_is_refused_too():
-    event = state_of(NoBeerRound(), seats=[dict(SEATS[0]), dict(SEATS[1], life=1),
-                                           *SEATS[2:]])
+    event = state_of(NoBeerRound(), Bob={"life": 1})
     shot, _ = apply(event, {"by": "Ann", "play": "BANG!", "target": "Bob"})
     dying, _ = apply(shot, {"by": "Bob", "respond": "take"})
     assert [a.kind for a in dying.pending] == ["dying"]
     with pytest.raises(Refusal) as refused:
         apply(dying, {"by": "Bob", "respond": "Beer"})
     assert refused.value.code == "event_forbids"
-    plain = state_of(BASE, seats=[dict(SEATS[0]), dict(SEATS[1], life=1), *SEATS[2:]])
+    plain = state_of(BASE, Bob={"life": 1})
     shot, _ = apply(plain, {"by": "Ann", "play": "BANG!", "target": "Bob"})
     dying, _ = apply(shot, {"by": "Bob", "respond": "take"})
     saved, _ = apply(dying, {"by": "Bob", "respond": "Beer"})

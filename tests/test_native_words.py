@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 
 from companion import i18n
 from engine.say import msg
+from helpers import a_record
 
 # where only the host's laptop shows a sentence
 HOST_ONLY = re.compile(r"^(templates/host\.html|templates/_host_\w+\.html|static/js/host[\w-]*\.js)$")
@@ -149,12 +150,7 @@ def test_the_answer_of_one_with_no_missed_reads_as_hungarian():
     'Nincs Nem talált!' ("none no-hit!"), two negations read as a typo; the answers are in
     the first person (Kiesek, Vállalom a találatot): 'Nincs Nem talált! lapom'."""
     from engine import Ask, answers_for, initial_state, load_record
-    seats = [{"name": n, "role": r, "character": "Bart Cassidy"}
-             for n, r in (("Ann", "sheriff"), ("Bob", "outlaw"), ("Cid", "outlaw"),
-                          ("Dan", "renegade"))]
-    state = initial_state(load_record({"format": "bang-record/1", "ruleset": "base",
-                                       "mode": "referee", "seats": seats, "turn": "Ann",
-                                       "phase": "play"}))
+    state = initial_state(load_record(a_record(characters=["Bart Cassidy"] * 4, turn="Ann")))
     state.pending.append(Ask(1, "roulette", None, "Russian Roulette", accepts=("missed",)))
     take = next(a for a in answers_for(state, "Bob") if a["respond"] == "take")
     assert i18n.sentence(take["label"], "hu") == "Nincs Nem talált! lapom"

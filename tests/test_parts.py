@@ -6,6 +6,7 @@ test at a time."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
@@ -17,6 +18,7 @@ from engine.rulesets import PARTS_BY_NAME
 from engine.start import _composed, compose, counted_parts, player_counts
 from engine.say import N_, english, msg
 from engine.start import deal
+from helpers import KIT, a_record
 
 BASE = RULESETS["base"]
 TARGETS = {"deputy": "renegade", "renegade": "outlaw", "outlaw": "deputy"}
@@ -102,10 +104,8 @@ def toys(monkeypatch):
     _composed.cache_clear()
 
 
-SEATS = [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson", "life": 4, "hand": 5},
-         {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez", "life": 2, "hand": 4},
-         {"name": "Cid", "role": "outlaw", "character": "Jesse Jones", "life": 4, "hand": 4},
-         {"name": "Dan", "role": "renegade", "character": "Sid Ketchum", "life": 4, "hand": 4}]
+# Ann, the Sheriff, at her play; Bob, an Outlaw, at 2 lives
+TABLE = partial(a_record, characters=KIT, life=(4, 2, 4, 4), hand=(5, 4, 4, 4), turn="Ann")
 
 
 def test_a_table_without_parts_plays_the_registered_ruleset_itself():
@@ -173,16 +173,15 @@ def test_a_part_that_does_not_go_with_the_ruleset_is_refused():
     assert bad.value.where == "toy_rounds"
 
 
-def three(seats, **top):
-    return initial_state({"format": "bang-record/1", "parts": ["toy_three"], "seats": seats,
-                          "phase": "play", **top})
+def three(**more):
+    """Ann the Deputy (Kit Carlson, 4 cards) at her play, Bob the Outlaw, Cid the Renegade."""
+    return initial_state(a_record(parts=["toy_three"], roles=("deputy", "outlaw", "renegade"),
+                                  characters=("Kit Carlson", "Jesse Jones", "Pedro Ramirez"),
+                                  turn="Ann", Ann={"hand": 4}, **more))
 
 
 def test_a_part_replaces_who_wins_the_deputy_hits_his_target():
-    state = three([{"name": "Ann", "role": "deputy", "character": "Kit Carlson", "hand": 4},
-                   {"name": "Bob", "role": "outlaw", "character": "Jesse Jones"},
-                   {"name": "Cid", "role": "renegade", "character": "Pedro Ramirez",
-                    "life": 1}], turn="Ann")
+    state = three(Cid={"life": 1})
     shot, _ = apply(state, {"by": "Ann", "play": "BANG!", "target": "Cid"})
     dying, _ = apply(shot, {"by": "Cid", "respond": "take"})
     out, _ = apply(dying, {"by": "Cid", "respond": "take"})     # no Beer: out
@@ -191,27 +190,21 @@ def test_a_part_replaces_who_wins_the_deputy_hits_his_target():
 
 
 def test_a_part_replaces_the_rewards_and_when_another_eliminates_the_target_play_goes_on():
-    state = three([{"name": "Ann", "role": "deputy", "character": "Kit Carlson", "hand": 4},
-                   {"name": "Bob", "role": "outlaw", "character": "Jesse Jones", "life": 1},
-                   {"name": "Cid", "role": "renegade", "character": "Pedro Ramirez"}],
-                  turn="Ann")
+    state = three(Bob={"life": 1})
     shot, _ = apply(state, {"by": "Ann", "play": "BANG!", "target": "Bob"})
     dying, _ = apply(shot, {"by": "Bob", "respond": "take"})
     out, _ = apply(dying, {"by": "Bob", "respond": "take"})
     assert out.winner is None                       # the Outlaw was the Renegade's target
     assert out.seats[0].hand == 3 + 3               # a kill draws 3, not the Outlaw reward's
-    plain = initial_state({"format": "bang-record/1", "seats": SEATS[:3] + [dict(
-        SEATS[3])], "turn": "Ann", "phase": "play"})
+    plain = initial_state(TABLE())
     assert plain.rules is BASE
 
 
 def test_round_start_is_announced_when_the_turn_reaches_the_first_role_dealt():
     header = deal(["Ann", "Bob", "Cid", "Dan"], parts=["toy_events"], seed=5)
     assert header["parts"] == ["toy_events"] and header["toy_rounds"] == []
-    seats = [dict(s) for s in SEATS]
-    seats[3] = dict(seats[3], hand=0)
-    state = initial_state({"format": "bang-record/1", "parts": ["toy_events"], "seats": seats,
-                           "turn": "Cid", "phase": "play", "toy_rounds": []})
+    state = initial_state(TABLE(parts=["toy_events"], Dan={"hand": 0}, turn="Cid",
+                                toy_rounds=[]))
     after, _ = apply(state, {"by": "Cid", "end_turn": {}})
     assert after.toy_rounds == [] and after.seats[after.turn].name == "Dan"
     after, _ = apply(after, {"by": "Dan", "draw": {}})
@@ -220,17 +213,14 @@ def test_round_start_is_announced_when_the_turn_reaches_the_first_role_dealt():
     assert engine.public_view(after)["toy_rounds"] == 1
     assert after.to_dict()["toy_rounds"] == ["Ann"]
     # a table without a Sheriff: the round opens with the Deputy (the next role dealt)
-    seats = [dict(SEATS[0], role="outlaw"), dict(SEATS[1], role="deputy"), *SEATS[2:]]
-    state = initial_state({"format": "bang-record/1", "parts": ["toy_events"], "seats": seats,
-                           "turn": "Ann", "phase": "play"})
+    state = initial_state(TABLE(parts=["toy_events"],
+                                roles=("outlaw", "deputy", "outlaw", "renegade")))
     after, _ = apply(state, {"by": "Ann", "end_turn": {}})
     assert after.toy_rounds == ["Bob"]
 
 
 def test_a_checks_card_passes_through_the_parts_reactions():
-    seats = [dict(s) for s in SEATS]
-    seats[2] = dict(seats[2], in_play=["Jail"])
-    record = {"format": "bang-record/1", "seats": seats, "turn": "Cid", "phase": "start"}
+    record = TABLE(Cid={"in_play": ["Jail"]}, turn="Cid", phase="start")
     plain, _ = apply(initial_state(record), {"by": "Cid", "check": "A♠"})
     assert plain.seats[plain.turn].name == "Dan"             # a spade: stays in Jail
     blessed, _ = apply(initial_state(dict(record, parts=["toy_events"])),
@@ -242,9 +232,8 @@ def test_a_record_expects_a_parts_field_and_its_refusal_code_is_the_composed_rul
     rules = compose("base", ["toy_events"])
     assert "toy_forbids" in rules.codes and "toy_forbids" not in BASE.codes
     assert "toy_rounds" in engine.record.check_keys(rules)
-    record = {"format": "bang-record/1", "parts": ["toy_events"], "seats": SEATS,
-              "turn": "Dan", "phase": "play", "toy_rounds": [],
-              "moves": [{"by": "Dan", "end_turn": {}, "then": {"toy_rounds": ["Ann"]}}]}
+    record = TABLE(parts=["toy_events"], turn="Dan", toy_rounds=[],
+                   moves=[{"by": "Dan", "end_turn": {}, "then": {"toy_rounds": ["Ann"]}}])
     passed, failed = engine.check_record(record)
     assert failed == [] and passed >= 1
     record["moves"][0]["then"] = {"toy_rounds": ["Bob"]}
@@ -292,9 +281,8 @@ CHARACTERS = ["Kit Carlson", "Pedro Ramirez", "Jesse Jones", "Sid Ketchum", "Bar
 
 def crowd_record() -> str:
     roles = Crowd.data["role_mix"][9]
-    return json.dumps({"format": "bang-record/1", "parts": ["toy_crowd"], "turn": "Ann",
-                       "seats": [{"name": n, "role": r, "character": c, "life": 3, "hand": 4}
-                                 for n, r, c in zip(CROWD, roles, CHARACTERS)]})
+    return json.dumps(a_record(names=CROWD, roles=roles, characters=CHARACTERS, life=3, hand=4,
+                               parts=["toy_crowd"], turn="Ann", phase="start"))
 
 
 def test_a_tables_counts_follow_the_parts_a_host_may_choose_and_its_game_was_dealt_with(
@@ -320,5 +308,5 @@ def test_a_tables_counts_follow_the_parts_a_host_may_choose_and_its_game_was_dea
     assert crowd.player_counts == (3, 4, 5, 6, 7, 8, 9)
     monkeypatch.delitem(PARTS_BY_NAME, "toy_crowd")    # a dealt base game without it
     _composed.cache_clear()
-    plain, _ = tables.create_from_record(json.dumps({"format": "bang-record/1", "seats": SEATS}))
+    plain, _ = tables.create_from_record(json.dumps(TABLE(turn=None, phase="start")))
     assert plain.player_counts == (3, 4, 5, 6, 7, 8)

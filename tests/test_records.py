@@ -20,6 +20,7 @@ import pytest
 
 from companion import checker, cli
 from engine import RecordError
+from helpers import a_record
 
 RECORDS = Path(__file__).resolve().parent / "records"
 FILES = sorted(RECORDS.glob("*.json"))
@@ -55,19 +56,14 @@ def test_the_records_are_all_there():
 
 # ---- a broken record fails its own case, saying which expectation and why ------------
 
-SEATS = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-         {"name": "Bob", "role": "outlaw", "character": "Paul Regret"},
-         {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
-         {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
+def record_text(**more) -> str:
+    """A record's JSON text: four seats at the start, Bob as Paul Regret (his Mustang)."""
+    return json.dumps(a_record(Bob={"character": "Paul Regret"}, phase="start", **more))
 
 
-def a_record(**top) -> str:
-    return json.dumps({"format": "bang-record/1", "ruleset": "base", "seats": SEATS, **top})
-
-
-GOOD = a_record(expect={"life": {"Ann": 5, "Bob": 3}, "turn": "Ann"})
+GOOD = record_text(expect={"life": {"Ann": 5, "Bob": 3}, "turn": "Ann"})
 # Ann (the sheriff) starts with 5 lives, not 4; and nobody's turn is Bob's
-WRONG = a_record(expect={"life": {"Ann": 4, "Bob": 3}, "turn": "Bob"})
+WRONG = record_text(expect={"life": {"Ann": 4, "Bob": 3}, "turn": "Bob"})
 
 
 def test_a_wrong_expectation_fails_and_says_which(tmp_path):
@@ -84,8 +80,8 @@ def test_a_wrong_expectation_fails_and_says_which(tmp_path):
 
 def test_an_unreadable_or_empty_record_fails(tmp_path):
     broken, empty = tmp_path / "broken.json", tmp_path / "empty.json"
-    broken.write_text(a_record(moves=[{"by": "Zed", "draw": {}}]))
-    empty.write_text(a_record())
+    broken.write_text(record_text(moves=[{"by": "Zed", "draw": {}}]))
+    empty.write_text(record_text())
     with pytest.raises(pytest.fail.Exception, match=r"broken: the record cannot be read: "
                                                     r"moves\[0\]\.by: no seat named 'Zed'"):
         check_one(broken)
@@ -100,7 +96,7 @@ def test_a_broken_record_fails_its_own_case(pytester):
     records = pytester.mkdir("records")
     (records / "holds.json").write_text(GOOD)
     # the record says Ann may shoot Bob; Paul Regret's Mustang puts him out of her reach
-    (records / "broken-ruling.json").write_text(a_record(
+    (records / "broken-ruling.json").write_text(record_text(
         moves=[{"by": "Ann", "draw": {}}, {"by": "Ann", "play": "BANG!", "target": "Bob"}]))
     result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-k", "test_record[")
     result.assert_outcomes(passed=1, failed=1)

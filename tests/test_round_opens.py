@@ -5,32 +5,29 @@ from __future__ import annotations
 
 from companion.snapshots import round_opens
 from engine import initial_state, load_record, public_view
+from helpers import JESSE, a_record
 
 
-def view(seats, parts=("event_decks",)):
-    rec = {"format": "bang-record/1", "ruleset": "base", "mode": "tracker", "seats": seats,
-           "turn": seats[0]["name"], "phase": "play", "parts": list(parts),
-           "event_deck": {"decks": ["high_noon"], "pile": None, "current": None}}
+def view(**more):
+    """The public view of a tracker table with High Noon's deck, at Ann's play (`more`:
+    a_record's keywords)."""
+    rec = a_record(mode="tracker", turn="Ann",
+                   events={"decks": ["high_noon"], "pile": None, "current": None}, **more)
     return public_view(initial_state(load_record(rec)))
 
 
-THREE = [{"name": "Ann", "role": "outlaw", "character": "Jesse Jones"},
-         {"name": "Bob", "role": "deputy", "character": "Kit Carlson"},
-         {"name": "Cid", "role": "renegade", "character": "Rose Doolan"}]
+THREE = {"roles": ("outlaw", "deputy", "renegade"), "characters": JESSE[:3],
+         "parts": ["three_players"]}
 
 
 def test_the_sheriff_s_turn_begins_the_round():
-    seats = [{"name": "Ann", "role": "outlaw", "character": "Jesse Jones"},
-             {"name": "Bob", "role": "renegade", "character": "Kit Carlson"},
-             {"name": "Cid", "role": "sheriff", "character": "Rose Doolan"},
-             {"name": "Dan", "role": "deputy", "character": "Bart Cassidy"}]
-    assert round_opens("base", view(seats)) == "Cid"
+    four = view(roles=("outlaw", "renegade", "sheriff", "deputy"), characters=JESSE)
+    assert round_opens("base", four) == "Cid"
 
 
 def test_at_three_players_the_deputy_s_turn_does_and_once_he_is_out_the_next_one_s():
-    assert round_opens("base", view(THREE, ("three_players", "event_decks"))) == "Bob"
-    out = [dict(THREE[0]), {**THREE[1], "alive": False}, dict(THREE[2])]
-    assert round_opens("base", view(out, ("three_players", "event_decks"))) == "Cid"
+    assert round_opens("base", view(**THREE)) == "Bob"
+    assert round_opens("base", view(**THREE, Bob={"alive": False})) == "Cid"
 
 
 def test_no_role_face_up_names_no_seat():

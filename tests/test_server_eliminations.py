@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-SEATS = [{"name": "Ann", "role": "bounty_hunter", "character": "Stubborn", "energy": 4,
-          "hand": 3},
-         {"name": "Bob", "role": "vader", "character": "Stubborn", "energy": 4, "life": 1,
-          "hand": 0},
-         {"name": "Cid", "role": "stormtrooper", "character": "Stubborn", "energy": 4,
-          "life": 1, "hand": 0},
-         {"name": "Dan", "role": "rebel", "character": "Stubborn", "energy": 4, "alive": False},
-         {"name": "Eve", "role": "rebel", "character": "Stubborn", "energy": 4, "alive": False}]
-RECORD = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
-          "seats": SEATS, "turn": "Ann", "phase": "play"}
+from helpers import a_record
+
+# every seat an ability card entered by name (Stubborn, with its energy)
+RECORD = a_record("starwars", roles=("bounty_hunter", "vader", "stormtrooper", "rebel", "rebel"),
+                  turn="Ann", Ann={"hand": 3}, Bob={"life": 1, "hand": 0},
+                  Cid={"life": 1, "hand": 0}, Dan={"alive": False}, Eve={"alive": False})
 WHO = ("host", "Ann", "Bob", "Cid", "Dan", "Eve")
 
 

@@ -5,7 +5,7 @@ offer asks for one), and the engine takes it; a choice shown refused is refused 
 same code; no other seat is offered anything."""
 from __future__ import annotations
 
-from helpers import referee_record
+from helpers import a_record
 
 
 def ok(ack):
@@ -21,15 +21,14 @@ def life(t, name):
     return next(s["life"] for s in t.view("host")["seats"] if s["name"] == name)
 
 
-def event_table(record_table, event, *changes, **top):
-    rec = referee_record(*changes, parts=["event_decks"], phase="start",
-                         event_deck={"decks": ["fistful", "high_noon"], "current": event},
-                         **top)
-    return record_table(rec)
+def event_table(record_table, event, **seats):
+    """Ann's turn at its start, `event` in force; `seats`: a seat's fields by its name."""
+    return record_table(a_record(phase="start", **seats,
+                                 events={"decks": ["fistful", "high_noon"], "current": event}))
 
 
 def test_the_tap_sends_the_offered_move_and_the_engine_takes_it(record_table):
-    t = event_table(record_table, "blood_brothers", ("Ann", {"life": 3}), ("Cid", {"life": 2}))
+    t = event_table(record_table, "blood_brothers", Ann={"life": 3}, Cid={"life": 2})
     [offer] = offers(t, "Ann")
     assert offer["id"] == "give_life" and offer["event"] == "blood_brothers"
     assert offer["ask"] and offer["rule"] == "event.blood_brothers"
@@ -47,7 +46,7 @@ def test_the_tap_sends_the_offered_move_and_the_engine_takes_it(record_table):
 
 
 def test_a_checked_offer_takes_the_move_and_the_card_turned_over(record_table):
-    t = event_table(record_table, "peyote", ("Ann", {"hand": 0}))
+    t = event_table(record_table, "peyote", Ann={"hand": 0})
     [offer] = offers(t, "Ann")
     assert offer["check"] is True
     red = next(c for c in offer["choices"] if c["key"] == "red")
@@ -57,7 +56,7 @@ def test_a_checked_offer_takes_the_move_and_the_card_turned_over(record_table):
 
 
 def test_a_one_choice_offer_is_one_move(record_table):
-    t = event_table(record_table, "hard_liquor", ("Ann", {"life": 3}))
+    t = event_table(record_table, "hard_liquor", Ann={"life": 3})
     [offer] = offers(t, "Ann")
     [choice] = offer["choices"]
     assert offer["ask"] is None and choice["ok"] is True

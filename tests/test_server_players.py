@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from companion import i18n
-from helpers import TableHelper
+from helpers import KIT, TableHelper, a_record
 
 EIGHT = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
 MIXES = {3: ["deputy", "outlaw", "renegade"],
@@ -128,18 +128,15 @@ def test_the_story_and_the_evening_score_at_three_and_at_eight(app):
                                                                 "roles": {"deputy": 1}}
     assert all(score["players"][n]["won"] == 0 for n in EIGHT[:3] if n != deputy)
 
-    seats = [{"name": n, "role": r, "character": c, **({} if n in ("Ann", "Cid") else
-                                                        {"alive": False})}
-             for n, r, c in zip(EIGHT, ("sheriff", "outlaw", "renegade", "deputy", "outlaw",
-                                        "renegade", "deputy", "outlaw"),
-                                ("Kit Carlson", "Pedro Ramirez", "Jesse Jones", "Sid Ketchum",
-                                 "Willy the Kid", "Calamity Janet", "Slab the Killer",
-                                 "Lucky Duke"))]
-    seats[0]["life"] = 1
-    record = {"format": "bang-record/1", "ruleset": "legends", "parts": ["eight_players"],
-              "seats": seats, "turn": "Cid", "phase": "play",
-              "moves": [{"by": "Cid", "play": "BANG!", "target": "Ann"},
-                        {"by": "Ann", "respond": "take"}, {"by": "Ann", "respond": "take"}]}
+    out = {n: {"alive": False} for n in EIGHT if n not in ("Ann", "Cid")}
+    record = a_record("legends", parts=["eight_players"], turn="Cid",
+                      roles=("sheriff", "outlaw", "renegade", "deputy", "outlaw", "renegade",
+                             "deputy", "outlaw"),
+                      characters=(*KIT, "Willy the Kid", "Calamity Janet", "Slab the Killer",
+                                  "Lucky Duke"),
+                      Ann={"life": 1}, **out,
+                      moves=[{"by": "Cid", "play": "BANG!", "target": "Ann"},
+                             {"by": "Ann", "respond": "take"}, {"by": "Ann", "respond": "take"}])
     r = app.test_client().post("/tables/from-record", json=record)
     assert r.status_code == 303, r.data
     eight = t.tables().get(r.headers["Location"].rsplit("/", 1)[1])

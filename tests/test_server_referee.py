@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from helpers import referee_record
+from helpers import WILLY, a_record
 from engine.say import english
 
 def ok(ack):
@@ -40,7 +40,7 @@ def life(t, name):
 # --- a BANG! and its answers ------------------------------------------------------------------
 
 def test_bang_asks_the_target_who_answers_missed_or_takes_it(record_table):
-    t = record_table(referee_record())
+    t = record_table(a_record())
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     assert pending(t) == [("Bob", "bang")]
     bob = me(t, "Bob")
@@ -61,7 +61,7 @@ def test_bang_asks_the_target_who_answers_missed_or_takes_it(record_table):
 
 
 def test_slab_the_killer_needs_two_missed(record_table):
-    t = record_table(referee_record(("Ann", {"character": "Slab the Killer"})))
+    t = record_table(a_record(Ann={"character": "Slab the Killer"}))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     assert t.view("Bob")["me"]["asked"][0]["needed"] == 2
     ok(t.emit("Bob", "move", {"respond": "Missed!"}))
@@ -71,7 +71,7 @@ def test_slab_the_killer_needs_two_missed(record_table):
 
 
 def test_barrel_with_the_revealed_card(record_table):
-    t = record_table(referee_record(("Bob", {"in_play": ["Barrel"]})))
+    t = record_table(a_record(Bob={"in_play": ["Barrel"]}))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     barrel = next(a for a in me(t, "Bob")["answers"] if a["respond"] == "Barrel")
     assert barrel["ok"] and barrel["needs_check"]
@@ -86,9 +86,8 @@ def test_barrel_with_the_revealed_card(record_table):
 
 
 def test_jourdonnais_and_lucky_duke_enter_their_cards(record_table):
-    t = record_table(referee_record(("Bob", {"character": "Jourdonnais"}),
-                                    ("Dan", {"character": "Lucky Duke",
-                                             "in_play": ["Barrel"]})))
+    t = record_table(a_record(Bob={"character": "Jourdonnais"},
+                              Dan={"character": "Lucky Duke", "in_play": ["Barrel"]}))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     assert "Jourdonnais" in [a["respond"] for a in me(t, "Bob")["answers"]]
     ok(t.emit("Bob", "move", {"respond": "Jourdonnais", "check": "Q♥"}))
@@ -104,7 +103,7 @@ def test_jourdonnais_and_lucky_duke_enter_their_cards(record_table):
 # --- everybody at once, back and forth, dying -----------------------------------------------------
 
 def test_gatling_and_indians_ask_every_other_phone(record_table):
-    t = record_table(referee_record())
+    t = record_table(a_record())
     ok(t.emit("Ann", "move", {"play": "Gatling"}))
     assert sorted(pending(t)) == [("Bob", "gatling"), ("Cid", "gatling"), ("Dan", "gatling")]
     for name in ("Bob", "Cid", "Dan"):
@@ -124,7 +123,7 @@ def test_gatling_and_indians_ask_every_other_phone(record_table):
 
 
 def test_duel_goes_back_and_forth_until_someone_gives_up(record_table):
-    t = record_table(referee_record())
+    t = record_table(a_record())
     ok(t.emit("Ann", "move", {"play": "Duel", "target": "Cid"}))
     assert pending(t) == [("Cid", "duel")]
     ok(t.emit("Cid", "move", {"respond": "BANG!"}))
@@ -137,7 +136,7 @@ def test_duel_goes_back_and_forth_until_someone_gives_up(record_table):
 
 
 def test_a_lethal_hit_asks_for_beer_or_out_and_shows_the_role(record_table):
-    t = record_table(referee_record(("Cid", {"life": 1})))
+    t = record_table(a_record(Cid={"life": 1}))
     ok(t.emit("Ann", "move", {"play": "Duel", "target": "Cid"}))
     ok(t.emit("Cid", "move", {"respond": "take"}))
     assert pending(t) == [("Cid", "dying")]
@@ -150,9 +149,8 @@ def test_a_lethal_hit_asks_for_beer_or_out_and_shows_the_role(record_table):
 
 
 def test_beer_saves_and_heals_nothing_with_two_players_left(record_table):
-    t = record_table(referee_record(
-        seats=[("Ann", "sheriff", "Willy the Kid"), ("Bob", "outlaw", "Kit Carlson", {"life": 1}),
-               ("Cid", "outlaw", "Rose Doolan", {"alive": False})]))
+    t = record_table(a_record(characters=WILLY[:3], roles=("sheriff", "outlaw", "outlaw"),
+                              Bob={"life": 1}, Cid={"alive": False}))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     ok(t.emit("Bob", "move", {"respond": "take"}))
     beer = me(t, "Bob")["answers"][0]
@@ -165,7 +163,7 @@ def test_beer_saves_and_heals_nothing_with_two_players_left(record_table):
 
 def test_host_corrections_keep_an_open_question_consistent(record_table):
     """issue 9: a correction re-asks, closes or is refused, and the host's ack says which."""
-    t = record_table(referee_record(("Bob", {"life": 1, "hand": 0})))
+    t = record_table(a_record(Bob={"life": 1, "hand": 0}))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     ok(t.emit("Bob", "move", {"respond": "take"}))
     assert [a["respond"] for a in me(t, "Bob")["answers"]] == ["Beer", "take"]
@@ -190,7 +188,7 @@ def test_host_corrections_keep_an_open_question_consistent(record_table):
 
 
 def test_sid_ketchum_heals_at_any_moment(record_table):
-    t = record_table(referee_record(("Dan", {"character": "Sid Ketchum", "life": 1})))
+    t = record_table(a_record(Dan={"character": "Sid Ketchum", "life": 1}))
     ok(t.emit("Ann", "move", {"play": "Gatling"}))
     ok(t.emit("Dan", "move", {"respond": "take"}))
     answers = me(t, "Dan")["answers"]
@@ -205,9 +203,8 @@ def test_sid_ketchum_heals_at_any_moment(record_table):
 # --- the turn: draw!s, the draw, the end ------------------------------------------------------
 
 def test_dynamite_then_jail_checks_with_the_card_entered(record_table):
-    t = record_table(referee_record(
-        ("Ann", {"in_play": ["Dynamite", "Jail"], "role": "outlaw"}),
-        ("Bob", {"role": "sheriff"}), phase="start", turn="Ann"))
+    t = record_table(a_record(roles=("outlaw", "sheriff", "outlaw", "renegade"),
+                              Ann={"in_play": ["Dynamite", "Jail"]}, phase="start", turn="Ann"))
     hints = me(t, "Ann")["hints"]
     assert hints["check_due"] == "dynamite" and hints["check_cards"] == 1
     refused(t.emit("Ann", "move", {"draw": {}}), "check_pending")
@@ -220,9 +217,9 @@ def test_dynamite_then_jail_checks_with_the_card_entered(record_table):
 
 
 def test_lucky_duke_enters_two_cards_and_keeps_one(record_table):
-    t = record_table(referee_record(
-        ("Ann", {"character": "Lucky Duke", "in_play": ["Jail"], "role": "outlaw"}),
-        ("Bob", {"role": "sheriff"}), phase="start", turn="Ann"))
+    t = record_table(a_record(roles=("outlaw", "sheriff", "outlaw", "renegade"),
+                              Ann={"character": "Lucky Duke", "in_play": ["Jail"]},
+                              phase="start", turn="Ann"))
     assert me(t, "Ann")["hints"]["check_cards"] == 2
     ok(t.emit("Ann", "move", {"check": ["5♠", "K♥"], "keep": "K♥"}))
     assert t.view("host")["turn"] == "Ann" and t.view("host")["phase"] == "draw"
@@ -233,8 +230,7 @@ def test_draw_choices_of_jesse_pedro_and_black_jack(record_table):
             ("Jesse Jones", {"from": "Bob"}, {"from": "discard"}, "ability_unavailable"),
             ("Pedro Ramirez", {"from": "discard"}, {"from": "Bob"}, None),
             ("Black Jack", {"reveal": "Q♥"}, {}, "reveal_required")]:
-        t = record_table(referee_record(("Ann", {"character": character}),
-                                        phase="draw"))
+        t = record_table(a_record(Ann={"character": character}, phase="draw"))
         hook = me(t, "Ann")["hints"]["draw"]["hook"]
         assert hook in ("jesse", "pedro", "black_jack"), hook
         if code:
@@ -244,7 +240,7 @@ def test_draw_choices_of_jesse_pedro_and_black_jack(record_table):
 
 
 def test_end_of_turn_discard_is_computed_from_the_hand_count(record_table):
-    t = record_table(referee_record(("Ann", {"hand": 8})))
+    t = record_table(a_record(Ann={"hand": 8}))
     hints = me(t, "Ann")["hints"]
     assert hints["discard_needed"] == 3 and hints["hand_limit"] == 5
     refused(t.emit("Ann", "move", {"end_turn": {"discard": 1}}), "over_hand_limit")
@@ -254,7 +250,7 @@ def test_end_of_turn_discard_is_computed_from_the_hand_count(record_table):
 
 
 def test_blue_cards_go_in_front_and_a_new_weapon_replaces_the_old(record_table):
-    t = record_table(referee_record(("Ann", {"in_play": ["Schofield"]})))
+    t = record_table(a_record(Ann={"in_play": ["Schofield"]}))
     ok(t.emit("Ann", "move", {"play": "Remington"}))
     ok(t.emit("Ann", "move", {"play": "Jail", "target": "Bob"}))
     seats_ = {s["name"]: [c["name"] for c in s["in_play"]] for s in t.view("host")["seats"]}
@@ -266,13 +262,13 @@ def test_blue_cards_go_in_front_and_a_new_weapon_replaces_the_old(record_table):
 
 
 def test_calamity_janet_plays_one_card_as_another(record_table):
-    t = record_table(referee_record(("Ann", {"character": "Calamity Janet"})))
+    t = record_table(a_record(Ann={"character": "Calamity Janet"}))
     ack = ok(t.emit("Ann", "targets", {"card": "Missed!", "as": "BANG!"}))
     assert ack["as"] == "BANG!" and ack["needs_target"]
     assert [r["name"] for r in ack["targets"] if r["ok"]] == ["Bob", "Dan"]
     ok(t.emit("Ann", "move", {"play": "Missed!", "as": "BANG!", "target": "Bob"}))
     assert pending(t) == [("Bob", "bang")]
-    t2 = record_table(referee_record())
+    t2 = record_table(a_record())
     refused(t2.emit("Ann", "move", {"play": "Missed!", "as": "BANG!", "target": "Bob"}),
             "not_as_card")
 
@@ -280,8 +276,8 @@ def test_calamity_janet_plays_one_card_as_another(record_table):
 # --- refusals change nothing ----------------------------------------------------------------------
 
 def test_a_refused_play_carries_its_sentence_and_rule_and_changes_nothing(record_table):
-    t = record_table(referee_record(("Ann", {"character": "Paul Regret"}),
-                                    ("Bob", {"character": "Willy the Kid"})))
+    t = record_table(a_record(Ann={"character": "Paul Regret"},
+                              Bob={"character": "Willy the Kid"}))
     before = t.last("host")
     for move, code in [({"play": "BANG!", "target": "Cid"}, "out_of_range"),
                        ({"play": "Jail", "target": "Ann"}, "bad_target"),
@@ -299,10 +295,8 @@ def test_a_refused_play_carries_its_sentence_and_rule_and_changes_nothing(record
 # --- the read-only questions ------------------------------------------------------------------
 
 def test_targets_grey_the_players_the_rules_forbid(record_table):
-    t = record_table(referee_record(
-        seats=[("Ann", "outlaw", "Willy the Kid"), ("Bob", "sheriff", "Kit Carlson"),
-               ("Cid", "deputy", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy",
-                                            {"in_play": ["Mustang"]})], turn="Ann"))
+    t = record_table(a_record(roles=("outlaw", "sheriff", "deputy", "renegade"),
+                              Dan={"in_play": ["Mustang"]}, turn="Ann"))
     for c in [t.host, *t.phones.values()]:
         c.get_received()
     jail = ok(t.emit("Ann", "targets", {"card": "Jail"}))
@@ -336,7 +330,7 @@ def test_targets_grey_the_players_the_rules_forbid(record_table):
 
 
 def test_judge_answers_for_any_player_and_never_echoes_a_role(record_table):
-    t = record_table(referee_record(("Cid", {"life": 1}), turn="Ann"))
+    t = record_table(a_record(Cid={"life": 1}, turn="Ann"))
     r = ok(t.emit("Bob", "judge", {"move": {"play": "BANG!", "target": "Ann"}}))["ruling"]
     assert r == {"ok": False, "code": "not_your_turn", "message": r["message"],
                  "rule": r["rule"], "rule_title": r["rule_title"],
@@ -372,7 +366,7 @@ def test_read_only_questions_need_a_dealt_game(table):
 
 @pytest.mark.slow
 def test_start_a_table_from_an_exported_record(record_table, client, tmp_path):
-    t = record_table(referee_record())
+    t = record_table(a_record())
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     ok(t.emit("Bob", "move", {"respond": "take"}))
     r = t.http.get(f"/host/{t.id}/export.json")
@@ -399,9 +393,9 @@ def test_a_record_that_does_not_replay_is_refused_with_a_reason(client, app):
     tables = app.extensions["companion"].tables
     before = len(tables.all())
     bad = [b"", b"{not json", json.dumps({"seats": []}).encode(),
-           json.dumps(referee_record(moves=[{"by": "Bob", "end_turn": {}}])).encode(),
-           json.dumps(referee_record(seats=[("host", "sheriff", "Willy the Kid"),
-                                            ("Bob", "outlaw", "Paul Regret")])).encode()]
+           json.dumps(a_record(moves=[{"by": "Bob", "end_turn": {}}])).encode(),
+           json.dumps(a_record(seats=[("host", "sheriff", "Willy the Kid"),
+                                      ("Bob", "outlaw", "Paul Regret")])).encode()]
     for body in bad:
         r = client.post("/tables/from-record", data={"record": (__import__("io").BytesIO(body),
                                                                 "x.json")},
@@ -418,7 +412,7 @@ def test_record_seats_wait_for_their_phones_on_the_host_screen(app):
     through its claim code; an unclaimed seat's old token never connects."""
     from helpers import RecordTable
     http = app.test_client()
-    r = http.post("/tables/from-record", json=referee_record())
+    r = http.post("/tables/from-record", json=a_record())
     tid = r.headers["Location"].split("/")[-1]
     socketio = app.extensions["socketio"]
     host = socketio.test_client(app, flask_test_client=http, auth={"table": tid})
@@ -445,7 +439,7 @@ def test_an_oversized_upload_gets_a_plain_page_not_a_traceback(client):
 def test_a_player_takes_back_his_own_last_move_and_the_host_acts_for_a_seat(record_table):
     """issue 9 §3: a phone takes back its own last move while nobody acted since; the host
     makes a move for a seat whose phone is off, and the log says so."""
-    t = record_table(referee_record(("Bob", {"life": 2})))
+    t = record_table(a_record(Bob={"life": 2}))
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     assert t.view("Ann") is not None
     # Bob cannot take back Ann's move; Ann can, while it is the last one
@@ -472,10 +466,8 @@ def test_the_end_of_a_game_tells_its_story_and_the_evening_keeps_score(record_ta
     """issue 9 §4: a finished game's snapshot carries its story (life after each move,
     turns, eliminations with who caused them, roles, winners) for host and phones alike,
     and the running score of the table goes on into the next game."""
-    t = record_table(referee_record(seats=[("Ann", "sheriff", "Willy the Kid"),
-                                           ("Bob", "outlaw", "Kit Carlson", {"life": 2}),
-                                           ("Cid", "deputy", "Rose Doolan"),
-                                           ("Dan", "renegade", "Bart Cassidy", {"alive": False})]))
+    t = record_table(a_record(roles=("sheriff", "outlaw", "deputy", "renegade"),
+                              Bob={"life": 2}, Dan={"alive": False}))
     assert t.tables().get(t.id).story() is None              # nothing before the end
     ok(t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"}))
     ok(t.emit("Bob", "move", {"respond": "take"}))
@@ -507,7 +499,7 @@ def test_the_end_of_a_game_tells_its_story_and_the_evening_keeps_score(record_ta
 def test_the_card_picker_knows_what_cannot_be_played_now(record_table):
     """issue 9 §3: `playable` greys a second BANG! with its reason and rule title, keeps a
     Beer allowed at full life but says it does nothing, and changes nothing."""
-    t = record_table(referee_record(("Ann", {"character": "Kit Carlson"})))
+    t = record_table(a_record(Ann={"character": "Kit Carlson"}))
     cards = {c["name"]: c for c in ok(t.emit("Ann", "playable", {}))["cards"]}
     assert cards["BANG!"]["ok"] and cards["Beer"]["ok"]
     assert "does nothing" in cards["Beer"]["note"]
@@ -529,7 +521,7 @@ def test_the_card_pickers_dry_runs_are_done_once_per_state(record_table, monkeyp
     lock held; asked again before anything happens (the page asks after each snapshot),
     it answers what it worked out, and after a move it works it out again."""
     from companion import referee
-    t = record_table(referee_record(("Ann", {"character": "Kit Carlson"})))
+    t = record_table(a_record(Ann={"character": "Kit Carlson"}))
     runs = []
     real = referee.targets
     monkeypatch.setattr(referee, "targets", lambda *a, **k: runs.append(a) or real(*a, **k))

@@ -11,9 +11,9 @@ import json
 import re
 from functools import partial
 
-from helpers import NAMES, TableHelper, referee_record
+from helpers import NAMES, TableHelper, a_record
 
-sw = partial(referee_record, ruleset="starwars")     # a Star Wars table of four
+sw = partial(a_record, "starwars")     # a Star Wars table of four
 
 
 def answers(t, who):
@@ -21,7 +21,7 @@ def answers(t, who):
 
 
 def test_missed_cover_and_lucky_are_asked_with_pass_fail(record_table):
-    t = record_table(sw(("Bob", {"character": "Lucky", "in_play": ["Cover"]}), turn="Ann"))
+    t = record_table(sw(Bob={"character": "Lucky", "in_play": ["Cover"]}, turn="Ann"))
     assert t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"})["ok"]
     me = t.view("Bob")["me"]
     assert me["asked"][0]["kind"] == "bang"
@@ -55,7 +55,7 @@ def test_jawas_and_duel_answers_use_the_editions_words(record_table):
 
 
 def test_bacta_tank_when_dying_and_its_destiny(record_table):
-    t = record_table(sw(("Bob", {"life": 1}), turn="Ann"))
+    t = record_table(sw(Bob={"life": 1}, turn="Ann"))
     assert t.emit("Ann", "move", {"play": "BANG!", "target": "Bob"})["ok"]
     assert t.emit("Bob", "move", {"respond": "take"})["ok"]
     me = t.view("Bob")["me"]
@@ -70,11 +70,11 @@ def test_bacta_tank_when_dying_and_its_destiny(record_table):
 
 
 def test_destiny_is_offered_only_at_two_energy_or_less(record_table):
-    t = record_table(sw(("Ann", {"life": 3}), turn="Ann"))
+    t = record_table(sw(Ann={"life": 3}, turn="Ann"))
     assert not t.view("Ann")["me"]["destiny"]["applies"]
     ack = t.emit("Ann", "move", {"play": "BANG!", "target": "Bob", "destiny": "draw"})
     assert not ack["ok"] and ack["error"]["code"] == "destiny_unavailable"
-    t2 = record_table(sw(("Ann", {"life": 2}), turn="Ann"))
+    t2 = record_table(sw(Ann={"life": 2}, turn="Ann"))
     me = t2.view("Ann")["me"]
     assert me["destiny"]["applies"] and "BANG!" in me["destiny"]["cards"]
     cat = t2.emit("Ann", "catalogue", {})["cards"]
@@ -84,7 +84,7 @@ def test_destiny_is_offered_only_at_two_energy_or_less(record_table):
                                   "card": "hand", "first": "destiny"})
     assert ack["ok"], ack
     # hit_all: no target, every other player is asked
-    t3 = record_table(sw(("Ann", {"life": 1}), turn="Ann"))
+    t3 = record_table(sw(Ann={"life": 1}, turn="Ann"))
     assert t3.emit("Ann", "move", {"play": "BANG!", "destiny": "hit_all"})["ok"]
     assert {p["seat"] for p in t3.view("host")["pending"]} == {"Bob", "Cid", "Dan"}
     # Missed!'s swap acts on the attacker
@@ -93,7 +93,7 @@ def test_destiny_is_offered_only_at_two_energy_or_less(record_table):
 
 
 def test_start_of_turn_checks_in_the_players_order_carbonite_last(record_table):
-    t = record_table(sw(("Bob", {"in_play": ["Carbonite", "Trash Compactor", "A New Hope"]}),
+    t = record_table(sw(Bob={"in_play": ["Carbonite", "Trash Compactor", "A New Hope"]},
                         turn="Bob", phase="start"))
     checks = t.view("Bob")["me"]["checks"]
     by = {c["card"]: c for c in checks}
@@ -113,7 +113,7 @@ def test_start_of_turn_checks_in_the_players_order_carbonite_last(record_table):
 
 
 def test_a_new_hope_cap_rests_on_a_project_decision(record_table):
-    t = record_table(sw(("Bob", {"life": 3, "in_play": ["A New Hope"]}), turn="Bob",
+    t = record_table(sw(Bob={"life": 3, "in_play": ["A New Hope"]}, turn="Bob",
                         phase="start"))
     ruling = t.emit("Bob", "judge", {"move": {"check": "pass"}})["ruling"]
     assert ruling["ok"] and "hope_cap" in [d["id"] for d in ruling["decisions"]]
@@ -136,7 +136,7 @@ def test_a_blasters_preview_does_not_say_its_range_was_entered(record_table):
     """Before the player is asked for the range printed on his A280, the "Play A280" sheet
     shows the ruling: the range the dry run needed is none he entered, so the ruling does
     not say "was entered from the card" (after the play, with his range, it does)."""
-    t = record_table(sw(("Ann", {"character": "Fearless"}), turn="Ann"))
+    t = record_table(sw(Ann={"character": "Fearless"}, turn="Ann"))
     ack = t.emit("Ann", "targets", {"card": "A280"})
     assert ack["ok"] and ack["needs_target"] is False and ack["play"]["ok"]
     assert "range" not in [d["id"] for d in ack["play"].get("decisions", [])], ack["play"]
@@ -145,9 +145,9 @@ def test_a_blasters_preview_does_not_say_its_range_was_entered(record_table):
 
 
 def test_resilient_tempered_and_inventive_on_the_phone(record_table):
-    t = record_table(sw(("Ann", {"character": "Tempered"}),
-                        ("Bob", {"character": "Resilient", "life": 2}),
-                        ("Cid", {"character": "Inventive"}), turn="Ann"))
+    t = record_table(sw(Ann={"character": "Tempered"},
+                        Bob={"character": "Resilient", "life": 2},
+                        Cid={"character": "Inventive"}, turn="Ann"))
     heal = t.view("Bob")["me"]["heal_discard"]
     assert heal["ok"] and heal["label"].startswith("Resilient")
     assert t.view("Cid")["me"]["plays_as"] is True
@@ -164,7 +164,7 @@ def test_resilient_tempered_and_inventive_on_the_phone(record_table):
     assert t.view("Ann")["me"].get("repeat") is None          # once a turn
     assert t.emit("Bob", "move", {"ability": {"discard": 2}})["ok"]
     # Inventive plays a Missed! as the turn's BANG! (and answers a BANG! with a BANG!)
-    t2 = record_table(sw(("Cid", {"character": "Inventive"}), turn="Cid"))
+    t2 = record_table(sw(Cid={"character": "Inventive"}, turn="Cid"))
     ack = t2.emit("Cid", "move", {"play": "Missed!", "as": "BANG!", "target": "Dan"})
     assert ack["ok"], ack
     assert t2.emit("Dan", "move", {"respond": "take"})["ok"]

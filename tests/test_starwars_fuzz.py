@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine import Refusal, apply, initial_state
 from engine.rulesets.starwars.data import DESTINY, SW_CARDS
 from engine.say import english, is_message
+from helpers import a_record
 
 SEATS = ["Ann", "Bob", "Cid", "Dan"]
 CARDS = [c.name for c in SW_CARDS] + ["Cover", "Lucky", "take", "nope"]
@@ -22,13 +23,11 @@ value = st.one_of(text, st.integers(-3, 12), st.booleans(), st.none(),
 
 
 def table(life: int, hand: int, phase: str):
-    seats = [{"name": "Ann", "role": "vader", "character": "Tempered", "life": min(life, 5),
-              "hand": hand, "in_play": ["Trash Compactor", "A New Hope"]},
-             {"name": "Bob", "role": "rebel", "character": "Lucky", "life": 2,
-              "in_play": ["Cover", "DLT-19"], "ranges": {"DLT-19": 2}},
-             {"name": "Cid", "role": "bounty_hunter", "character": "Stubborn", "energy": 3},
-             {"name": "Dan", "role": "rebel", "character": "Accurate", "life": 1, "hand": 0}]
-    return initial_state({"ruleset": "starwars", "phase": phase, "seats": seats})
+    return initial_state(a_record(
+        "starwars", characters=("Tempered", "Lucky", "Stubborn", "Accurate"), phase=phase,
+        Ann={"life": min(life, 5), "hand": hand, "in_play": ["Trash Compactor", "A New Hope"]},
+        Bob={"life": 2, "in_play": ["Cover", "DLT-19"], "ranges": {"DLT-19": 2}},
+        Cid={"energy": 3}, Dan={"life": 1, "hand": 0}))
 
 
 moves = st.fixed_dictionaries(

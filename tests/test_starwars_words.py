@@ -29,6 +29,7 @@ from engine.reference import BOOK
 RULES, title = BOOK.entries, BOOK.title      # every ruleset's rules texts
 from engine.rulesets import RULESETS
 from engine.say import is_message, name
+from helpers import a_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SW_RECORDS = sorted((ROOT / "tests" / "records").glob("sw-*.json"))
@@ -124,13 +125,9 @@ class Reader:
 def extra_moves(reader: Reader) -> None:
     """Situations the records do not reach: the host's corrections, a play sheet at full
     energy, the cards every player shares, Lucky's checks twice and without a result."""
-    seats = [{"name": "Ann", "role": "vader", "character": "Lucky", "hand": 6},
-             {"name": "Bob", "role": "rebel", "character": "Lucky", "life": 2, "hand": 3},
-             {"name": "Cid", "role": "bounty_hunter", "character": "Fearless"},
-             {"name": "Dan", "role": "rebel", "character": "Resilient"}]
-    record = {"format": "bang-record/1", "ruleset": "starwars", "seats": seats,
-              "phase": "play"}
-    state = engine.initial_state(record)
+    state = engine.initial_state(a_record(
+        "starwars", characters=("Lucky", "Lucky", "Fearless", "Resilient"),
+        Ann={"hand": 6}, Bob={"life": 2, "hand": 3}))
     table = SimpleNamespace(state=state, status="playing")
     reader.add("play sheet", referee.playable(table, "Ann"))
     # Ask the referee: can it reach, how far; each answer's rule, title and text (the
