@@ -82,6 +82,8 @@ def _diff(old, new, eq, memo=None):
 
 def _part(old, new, eq, memo):
     """The patch of one value inside a dict or a list (None: unchanged)."""
+    if old is new and (type(new) is dict or type(new) is list):
+        return None                          # a part kept as it was (equal either way)
     if memo is not None and (type(new) is dict or type(new) is list):
         key = (id(old), id(new))
         hit = memo.get(key)
@@ -100,9 +102,16 @@ def _diff_dict(old: dict, new: dict, eq, memo=None):
     for k in old:
         if k not in new:
             out[k] = []
+    loose = eq is _eq
     for k, v in new.items():
         if k in old:
-            sub = _part(old[k], v, eq, memo)
+            was = old[k]
+            tv = type(v)
+            if loose and tv is not dict and tv is not list:
+                if not was == v:             # a plain value: what _part would say
+                    out[k] = [v]
+                continue
+            sub = _part(was, v, eq, memo)
             if sub is not None:
                 out[k] = sub
         else:

@@ -37,7 +37,7 @@ from flask import has_request_context, request
 import engine
 
 from . import delta, i18n, snapshots, wire
-from .i18n import Wording
+from .i18n import Sentences, Wording
 
 log = logging.getLogger(__name__)
 _UNSET = object()
@@ -99,6 +99,9 @@ class Hub:
         self._sent: dict[str, tuple[int, dict]] = {}   # patch room: seq, presence sent
         self._base: dict[str, tuple] = {}      # seat or host room: seq, snapshot sent
         self._views: tuple | None = None               # (state, views): the last change's
+        self._geos: dict = {}           # table id: the Geometry its last views were built
+                                        # from (engine.Geometry `before`), while it has sockets
+        self._sentences = Sentences()   # plain messages' sentences, kept across changes
         self.check = check          # tests: every patch applied again must give the snapshot
         self.missed = 0             # patches that `check` found wrong
         self._lock = threading.Lock()
@@ -133,6 +136,7 @@ class Hub:
                         self._base.pop(conn.seat, None)     # its seat's last socket
                     if not counts:
                         del self._count[conn.table_id]
+                        self._geos.pop(conn.table_id, None)
         if conn is not None and self.relay:
             self.relay.unfollow(conn.table_id)
         if conn is not None and self.shared:
@@ -217,7 +221,13 @@ class Hub:
         kept = self._views
         if kept is not None and kept[0] is state:
             return kept[1]
-        views = engine.all_views(state)
+        with self._lock:
+            before = self._geos.get(table.id)
+        geo = engine.Geometry(state, before)
+        views = engine.all_views(state, geo)
+        with self._lock:
+            if table.id in self._count:         # its sockets: the next change starts here
+                self._geos[table.id] = geo
         self._views = (state, views)
         return views
 
@@ -241,7 +251,7 @@ class Hub:
         info = snapshots.table_info(table, self.join_url(table.id))
         views = self.views(table)
         out: list | None = [] if self.relay else None
-        words = Wording()
+        words = Wording(self._sentences)
         memo: dict = {}
         log = snapshots.phone_log(table)
         for entry in table.lobby:          # the phones first: they are in people's hands

@@ -170,11 +170,16 @@ class Wording:
     snapshots or patches share (the seats' part of a change's patches, its log lines) is
     worded once per language, and per reader only where a message in it names him.
     Holds what it has looked at, so an id is never reused while it lives: one per change
-    (docs/benchmarks.md)."""
+    (docs/benchmarks.md).
 
-    def __init__(self) -> None:
+    `sentences`: a `Sentences` that outlives the walker (the hub's): a plain message's
+    sentence is then rendered once for as long as the catalogs stay the same, not once
+    per change (every change's patches word the same distances and log lines again)."""
+
+    def __init__(self, sentences: "Sentences | None" = None) -> None:
         self._bare: dict = {}           # id: (the object, whether no message is in it)
-        self._said: dict = {}           # (lang, reader, *a plain message's items): text
+        self._sentences = sentences or Sentences()
+        self._said: dict = {}           # lang: {(reader, *a plain message's items): text}
         self._translate: dict = {}      # lang: its translator
         self._done: dict = {}           # (id, lang): [the object, worded for any reader
                                         # it names not, {reader: worded}]
@@ -186,6 +191,7 @@ class Wording:
         translate = self._translate.get(lang)
         if translate is None:
             translate = self._translate[lang] = translator(lang)
+            self._said[lang] = self._sentences.of(lang)
         return self._word(obj, translate, lang, reader or None)
 
     def _word(self, obj, translate, lang: str, reader):
@@ -271,11 +277,34 @@ class Wording:
         if found is None:
             return say.render(message, translate, reader)
         content, names = found
-        key = (lang, reader if names else None, content)
-        said = self._said.get(key)
+        key = (reader if names else None, content)
+        known = self._said[lang]
+        said = known.get(key)
         if said is None:
-            said = self._said[key] = say.render(message, translate, key[1])
+            said = known[key] = say.render(message, translate, key[0])
         return said
+
+
+class Sentences:
+    """The sentences of plain messages already rendered, by language, reader and content
+    (`Wording`'s `_content`): a message's sentence depends on nothing else while the
+    language's catalog stays the same, so the hub keeps one for all its changes. Forgets
+    a language's sentences when its catalog was read again (`reload`) or when they pass
+    `LIMIT` (a long game words new ones; the old ones are cheap to render again)."""
+
+    LIMIT = 20000
+
+    def __init__(self) -> None:
+        self._by_lang: dict = {}        # lang: (its catalog, {key: sentence})
+
+    def of(self, lang: str) -> dict:
+        """The sentences of `lang` (a dict the caller reads and adds to; a new one when
+        the catalog changed or the old one grew past LIMIT)."""
+        book = translations(normal(lang) or SOURCE)
+        hit = self._by_lang.get(lang)
+        if hit is None or hit[0] is not book or len(hit[1]) > self.LIMIT:
+            hit = self._by_lang[lang] = (book, {})
+        return hit[1]
 
 
 def _content(message: dict, reader):

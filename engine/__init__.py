@@ -20,8 +20,8 @@ from .state import Ask, Seat, State
 
 from .rulesets import PARTS_BY_NAME, RULESETS  # noqa: E402
 from .reference import BOOK, CODES  # noqa: E402
-from .table import (distance, distance_table, hand_limit, legal_targets, outcome,  # noqa: E402
-                    reach, winners)
+from .table import (Geometry, distance, distance_table, hand_limit, legal_targets,  # noqa: E402
+                    outcome, reach, winners)
 from .game import apply  # noqa: E402
 from .moves import Move, canonical  # noqa: E402
 from .views import all_views, public_view, view_for  # noqa: E402
@@ -33,7 +33,7 @@ from .advice import answers_for, card_catalogue, decisions, judge, turn_hints  #
 __all__ = [
     "BOOK", "CODES", "RULESETS", "PARTS_BY_NAME", "compose", "player_counts", "choosable_counts", "rules_of", "RecordError", "Refusal", "Ask", "Seat", "State",
     "apply", "Move", "canonical", "deal", "initial_state", "replay", "load_record", "check_record",
-    "export_record", "public_record", "view_for", "all_views", "public_view", "distance", "distance_table", "reach",
+    "export_record", "public_record", "view_for", "all_views", "Geometry", "public_view", "distance", "distance_table", "reach",
     "legal_targets", "hand_limit", "outcome", "winners", "judge", "answers_for", "turn_hints",
     "card_catalogue", "decisions",
 ]

@@ -66,10 +66,19 @@ def weapon(state: State, i: int) -> tuple[str, int]:
 
 class Geometry:
     """The seating and every distance modifier of one state, read once: distances between
-    many pairs (a phone's calculator, every phone at once) cost little after that."""
+    many pairs (a phone's calculator, every phone at once) cost little after that.
 
-    def __init__(self, state: State) -> None:
+    `before`: the Geometry of the state the views were built from last (a caller that
+    keeps it, the hub): a pair whose every input is the same as there (the seats
+    between them, the modifiers of the one that looks and of the one seen) takes its
+    distance and reason from there, the very same objects, and so do the views' parts
+    built from them (`kept`): a change works out and compares again only what it
+    changed. `settle()` lets go of `before` once the views are built."""
+
+    def __init__(self, state: State, before: "Geometry | None" = None) -> None:
         self.state = state
+        self._before = before
+        self._rows: dict = {}               # key: a part of a view built from here (`kept`)
         self.alive = state.alive()
         self.pos = {seat: k for k, seat in enumerate(self.alive)}
         self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
@@ -102,6 +111,8 @@ class Geometry:
             self.seen[j], self.sees[j] = seen, sees
         if react := state.rules.reactions.get(DISTANCES):
             each(react, state, self)
+        if before is not None and before.apart != self.apart:
+            self._before = None             # every pair's reason differs
 
     def parts(self, a: int, b: int) -> tuple[int, list[dict]]:
         """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
@@ -132,9 +143,42 @@ class Geometry:
         key = (a, b)
         hit = self._read.get(key)
         if hit is None:
-            d, parts = self.parts(a, b)
-            hit = self._read[key] = (d, why(parts))
+            old = self._before
+            if old is not None and self._same_pair(old, a, b):
+                hit = self._read[key] = old.said(a, b)
+            else:
+                d, parts = self.parts(a, b)
+                hit = self._read[key] = (d, why(parts))
         return hit
+
+    def _same_pair(self, old: "Geometry", a: int, b: int) -> bool:
+        """Whether `parts(a, b)` reads the same inputs in `old` as here (its `apart` is
+        the same: checked once)."""
+        if self.apart is None:
+            if a not in old.pos or b not in old.pos:
+                return False
+            n, m = len(self.alive), len(old.alive)
+            d, e = abs(self.pos[a] - self.pos[b]), abs(old.pos[a] - old.pos[b])
+            if min(d, n - d) != min(e, m - e):
+                return False
+        return (old.seen.get(b) == self.seen[b] and old.sees.get(a) == self.sees[a]
+                and old.cap.get(a) == self.cap.get(a))
+
+    def kept(self, key, part):
+        """`part` (of a view, built from this geometry), or the equal one built under
+        `key` from the geometry before: the same object while what it shows is the same,
+        so that what compares views (companion/delta.py) passes over it at once."""
+        old = self._before
+        if old is not None:
+            was = old._rows.get(key)
+            if was is not None and was == part:
+                part = was
+        self._rows[key] = part
+        return part
+
+    def settle(self) -> None:
+        """The views are built: forget the geometry before (no chain of states is kept)."""
+        self._before = None
 
     def weapon(self, i: int) -> tuple[str, int]:
         """`weapon(state, i)`, read once per seat."""
@@ -288,14 +332,16 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     geo = geo or Geometry(state)
     wname, rng = geo.weapon(i)
     others, reached_by = [], []
+    kept = geo.kept
     for j in state.others(i):
         d, said = geo.said(i, j)
-        others.append({"name": state.seats[j].name, "distance": d, "why": said,
-                       "bang": d <= rng, "panic": d <= 1})
+        others.append(kept(("o", i, j), {"name": state.seats[j].name, "distance": d,
+                                         "why": said, "bang": d <= rng, "panic": d <= 1}))
         back, back_said = geo.said(j, i)
         their_weapon, their_range = geo.weapon(j)
-        reached_by.append({"name": state.seats[j].name, "distance": back,
-                           "why": back_said, "weapon": their_weapon,
-                           "bang": back <= their_range})
-    return {"weapon": {"name": wname, "range": rng}, "others": others,
-            "reached_by": reached_by}
+        reached_by.append(kept(("r", i, j), {"name": state.seats[j].name, "distance": back,
+                                             "why": back_said, "weapon": their_weapon,
+                                             "bang": back <= their_range}))
+    return kept(("t", i), {"weapon": kept(("w", i), {"name": wname, "range": rng}),
+                           "others": kept(("os", i), others),
+                           "reached_by": kept(("rs", i), reached_by)})

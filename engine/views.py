@@ -78,15 +78,18 @@ def view_for(state: State, seat: str) -> dict:
     return _phone_view(state, _phone_public(public_view(state)), i, Geometry(state))
 
 
-def all_views(state: State) -> dict:
+def all_views(state: State, geo: Geometry | None = None) -> dict:
     """Every view of a state at once: {None: the public view, seat name: that seat's view}.
     The same as calling public_view and view_for for each seat, with the distances and
-    the public part computed once."""
+    the public part computed once. `geo`: Geometry(state, before=the one of the views
+    built last), for a caller that keeps it for the next change (their parts that show
+    the same are then the same objects); settled here."""
     pub = public_view(state)
-    phone_pub, geo = _phone_public(pub), Geometry(state)
+    phone_pub, geo = _phone_public(pub), geo or Geometry(state)
     out: dict = {None: pub}
     for i, s in enumerate(state.seats):
         out[s.name] = _phone_view(state, phone_pub, i, geo)
+    geo.settle()
     return out
 
 

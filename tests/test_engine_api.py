@@ -231,6 +231,42 @@ def test_all_views_equal_the_views_one_by_one():
             assert all("ability" not in row for row in views[seat.name]["seats"])
 
 
+@pytest.mark.parametrize("ruleset, parts, only", [
+    ("base", ["event_decks"], None), ("base", ["event_decks"], "ambush"),
+    ("legends", ["three_players"], None), ("starwars", [], None)])
+def test_views_built_from_the_geometry_before_are_the_views_built_anew(ruleset, parts, only):
+    # the hub builds each change's views from the last change's Geometry (a pair whose
+    # inputs did not change keeps its distance and reason): the same views as built
+    # from nothing, over whole random games (Ambush: every pair at 1, then not)
+    import random
+    from engine.playout import candidates
+    rng = random.Random(3)
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][:3 if "three_players" in parts else 6]
+    header = engine.deal(names, seed=3, ruleset=ruleset, parts=parts,
+                         options={"events": "both"} if "event_decks" in parts else {})
+    if only:
+        header["event_deck"] = {"decks": ["high_noon", "fistful"], "pile": [only],
+                                "current": None}
+    state, geo, views, kept = initial_state(header), None, None, 0
+    for _ in range(400):
+        if state.winner is not None:
+            break
+        for move in candidates(rng, state):
+            try:
+                state, _ = apply(state, move)
+                break
+            except Refusal:
+                continue
+        before = views
+        geo = engine.Geometry(state, geo)
+        views = engine.all_views(state, geo)
+        assert json.dumps(views) == json.dumps(engine.all_views(state))
+        kept += sum(views[s.name]["me"]["distances"] is before[s.name]["me"]["distances"]
+                    for s in state.seats if before and s.alive and views[s.name]["me"].get(
+                        "distances") and before[s.name]["me"].get("distances"))
+    assert kept or ruleset == "starwars"     # unchanged parts are the same objects
+
+
 def test_a_legends_record_with_a_feat_revealed_twice_is_unreadable():
     seats = table().to_dict()["seats"]
     rec = {"ruleset": "legends", "seats": seats,
