@@ -214,7 +214,11 @@ class Hub:
         for the change being sent (hold `table.lock`). The hub keeps those of the last
         state it sent, one table's at most: the snapshots of a connect at the same state
         rebuild nothing, and no idle table keeps its views (a few KB of JSON each, several
-        times that as Python objects)."""
+        times that as Python objects). Per table with sockets it keeps the distances the
+        views were built from (engine.Geometry): the next change works out again only
+        the pairs of seats whose distance inputs changed, and the parts of a view that
+        show the same are the same objects as the last change's, which the patches pass
+        over at once."""
         state = table.state
         if state is None:
             return {}
