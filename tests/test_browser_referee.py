@@ -351,33 +351,60 @@ def test_referee_phone_first_load_is_small(server, pw, browser, query):
     ctx.close()
 
 
+# every banner a page shows, in window.said (a banner goes away by itself)
+SAID = """window.said = [];
+addEventListener("DOMContentLoaded", () => new MutationObserver((changes) => {
+  for (const c of changes) for (const el of c.addedNodes)
+    if (el.classList && el.classList.contains("banner")) window.said.push(el.textContent);
+}).observe(document.body, { childList: true, subtree: true }));"""
+
+
 @pytest.mark.browser
 def test_ask_the_referee_opened_before_the_socket_connects(server, pw, browser, tmp_path):
     """A phone shows its seat before its socket connects (the first view comes with the
-    page). "Ask the referee" opened in that moment says the phone is not connected yet,
-    and its questions come, with their cards, once the socket connects. They used to stay
-    empty: the card list was asked before the socket existed, and never again."""
+    page). "Ask the referee" opened in that moment waits for the socket, and its questions
+    come with their cards. Where the socket takes more than a few seconds, it says the
+    phone is not connected, and the questions come once the socket connects. They used to
+    stay empty: the card list was asked before the socket existed, and never again."""
     watch = Watch()
     _, host = start_from_record(browser, watch, server, tmp_path, a_record())
     claims = host.locator("#host-ref-claims")
-    claims.get_by_role("button", name="Show the QR code for Bob's seat").click()
-    url = loopback_only(claims.locator("li", has=host.locator("img"))
-                        .locator(".join-url").first.inner_text().strip())
-    ctx = browser.new_context(**pw.devices["Pixel 7"])
-    held = []      # the Socket.IO client's file, held until the question is open
-    ctx.route("**/vendor/socket.io.min.js", lambda route: held.append(route))
-    bob = watch.page(ctx, "Bob")
-    bob.goto(url)
-    expect(bob.locator("#char-name")).to_have_text("Kit Carlson")
-    bob.locator("#ref-ask summary").click()
-    expect(bob.locator("#ref-ask-body")).to_contain_text("Not connected right now")
-    assert held, "the page asked for no Socket.IO client: this test holds nothing"
+
+    def opening(name: str):
+        """`name`'s phone, its Socket.IO client's file held back (the routes to let go)."""
+        claims.get_by_role("button", name=f"Show the QR code for {name}'s seat").click()
+        url = loopback_only(claims.locator("li", has=host.locator("img"))
+                            .locator(".join-url").first.inner_text().strip())
+        ctx = browser.new_context(**pw.devices["Pixel 7"])
+        held = []
+        ctx.route("**/vendor/socket.io.min.js", lambda route: held.append(route))
+        ctx.add_init_script(SAID)
+        phone = watch.page(ctx, name)
+        phone.goto(url)
+        expect(phone.locator("#game-view")).to_be_visible()
+        phone.locator("#ref-ask summary").click()
+        assert held, "the page asked for no Socket.IO client: this test holds nothing"
+        return ctx, phone, held
+
+    def asks(phone) -> None:
+        phone.get_by_label("Card to aim").select_option("Jail")
+        phone.get_by_label("At whom").select_option("Ann")
+        phone.get_by_role("button", name="Ask: can it reach?").click()
+        expect(phone.locator("#ask-reach-out")).to_contain_text("Sheriff")
+
+    # the socket comes within the wait: the questions come with it
+    ctx, bob, held = opening("Bob")
     for route in held:
         route.continue_()
-    bob.get_by_label("Card to aim").select_option("Jail")
-    bob.get_by_label("At whom").select_option("Ann")
-    bob.get_by_role("button", name="Ask: can it reach?").click()
-    expect(bob.locator("#ask-reach-out")).to_contain_text("Sheriff")
+    asks(bob)
+    assert not [b for b in bob.evaluate("window.said") if "Not connected" in b]
+    ctx.close()
+    # it does not: the phone says so, and the questions come when it connects
+    ctx, cid, held = opening("Cid")
+    expect(cid.locator("#ref-ask-body")).to_contain_text("Not connected right now")
+    for route in held:
+        route.continue_()
+    asks(cid)
     ctx.close()
 
 

@@ -49,6 +49,7 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
 
   const on = {
     connect() {
+      connectedOnce(socket);
       asked = false;
       if (everConnected) showBanner(t("Back online."), { kind: "ok", timeout: 2500, key: "conn" });
       else clearBanner("conn");
@@ -110,11 +111,26 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
   if (!first) open();
 }
 
+// The page's socket, once it has first connected. A tap made while the page is still
+// opening its socket (it opens once the seat is shown) waits for it, a few seconds at
+// most, rather than being dropped with "not connected".
+let connectedOnce;
+const firstConnect = new Promise((resolve) => { connectedOnce = resolve; });
+const FIRST_CONNECT_WAIT_MS = 5000;
+
 /**
  * Emit `event` and resolve with the ack ({ok, error?, ...}); a refusal is shown in a banner
  * and the promise still resolves, so callers only look at `ack.ok`.
  */
-export function send(socket, event, payload = {}, { quiet = false } = {}) {
+export async function send(socket, event, payload = {}, options = {}) {
+  if (!socket || !socket.connected) {
+    const waited = new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS, null));
+    socket = (await Promise.race([firstConnect, waited])) || socket;
+  }
+  return emitted(socket, event, payload, options);
+}
+
+function emitted(socket, event, payload, { quiet = false }) {
   return new Promise((resolve) => {
     if (!socket || !socket.connected) {
       showBanner(t("Not connected right now: try again in a moment."), { kind: "info", key: "conn-send" });
