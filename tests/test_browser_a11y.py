@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from accessibility import MISSING, elements, installed, lines, required, violations
+from accessibility import MISSING, elements, installed, lines, preload, required, violations
 from browsing import Watch, loopback_only
 from screens import Table, close_dialogs, fold, hold_role, let_go, seats_of
 
@@ -133,7 +133,11 @@ def out_record(ruleset: str, out: bool = True) -> dict:
 
 
 def context(browser, lang: str, scheme: str, device: dict):
-    return browser.new_context(locale=LANGUAGES[lang], color_scheme=scheme, **device)
+    """A device's context, axe-core in each of its pages from the start (a phone here
+    loads 15 tables' seats one after another: accessibility.preload)."""
+    ctx = browser.new_context(locale=LANGUAGES[lang], color_scheme=scheme, **device)
+    preload(ctx)
+    return ctx
 
 
 # --- the tests -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import time
 import pytest
 import requests
 
+from accessibility import preload
 from browsing import Watch, shot
 from companion import i18n
 from screens import (HOST_SIZE, LOCALES, SCENES, Stage, Table, Walker, close_dialogs, fold,
@@ -576,6 +577,7 @@ def test_the_pages_around_the_game(server, pw, browser):
     base, wars = ids["base"], ids["starwars"]
     for lang in [lang for lang in LOCALES if lang in ONLY]:
         phones = phone_context(browser, lang)
+        preload(phones)                 # (axe-core: this page loads six addresses)
         page = watch.page(phones, "phone")
         for path, what in (("/", "the start page"), ("/rules", "the rules"),
                            ("/join", "the tables waiting"), (f"/t/{base}", "the join page"),
@@ -596,6 +598,7 @@ def test_the_pages_around_the_game(server, pw, browser):
         phones.close()
         laptop = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)),
                                      locale=LOCALES[lang])
+        preload(laptop)
         laptop.add_cookies([cookies["base"], cookies["starwars"]])
         host = watch.page(laptop, "host")
         for ruleset in ("base", "starwars"):
