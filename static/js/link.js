@@ -31,6 +31,9 @@ export function openSocket(auth, lang) {
   return window.io({ auth: { ...auth, delta: 1, lang }, query: { table: auth.table }, ...OPTIONS });
 }
 
+// the first view the page's head asked for (templates/phone.html), as this module found it
+const asked = window.bangFirstView;
+
 /** The first view the page's head asked for with the same table and token: a promise of
  * the seat's full snapshot (or null: refused, offline), once; null when there is none. */
 export function takeFirstView(auth) {
@@ -38,4 +41,15 @@ export function takeFirstView(auth) {
   window.bangFirstView = undefined;
   if (!found || found.table !== auth.table || found.token !== auth.token) return null;
   return found.view;
+}
+
+/** Run fn() once the page's first view is drawn and painted (a frame after its answer,
+ * or 100 ms), or in a task of its own on a page that asked for none: what that view does
+ * not need (the storage, the cookies, the address bar: each a wait on the browser) waits
+ * for it instead of holding it back. */
+export function afterFirstView(fn) {
+  let done = false;
+  const run = () => { if (!done) { done = true; fn(); } };
+  if (!asked) return void setTimeout(run);
+  asked.view.finally(() => { requestAnimationFrame(() => setTimeout(run)); setTimeout(run, 100); });
 }

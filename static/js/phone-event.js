@@ -4,6 +4,7 @@
 // phone vibrate (where the browser can), unless the player switched it off on this phone.
 import { $, get } from "./dom.js";
 import { t } from "./i18n.js";
+import { afterFirstView } from "./link.js";
 
 // the events that bring an eliminated player back: the only ones that change anything for him
 const FOR_THE_OUT = new Set(["ghost_town", "dead_man"]);
@@ -20,7 +21,7 @@ function wireSwitch() {
   const box = $("#ev-buzz");
   if (!box || box.dataset.wired) return;
   box.dataset.wired = "1";
-  box.checked = buzzOn();
+  afterFirstView(() => { box.checked = buzzOn(); });   // the storage: after the seat shows
   box.addEventListener("change", () => {
     try { localStorage.setItem(BUZZ, box.checked ? "1" : "0"); } catch (_) { /* this page only */ }
   });
