@@ -11,6 +11,10 @@
   every use (`no-cache` with an ETag).
 * The pages' bundles are static files too (static/bundles/, made by esbuild: `make
   bundle`); companion/bundle.py reads their metafile for the `modulepreload` hints.
+* A page's answer names its head's files in a `Link` header (the style sheets as
+  `rel=preload; as=style`, the bundle as `rel=modulepreload`; `head_file`), so that the
+  browser asks for them as soon as the answer's headers come in, not once the page is
+  committed and parsed that far.
 * HTML and JSON answers of the pages are gzipped too (`compress`), when the browser
   accepts it and they are big enough to gain. Nothing secret is in a compressed page:
   seat tokens travel in URL fragments and redirects, host secrets in cookies.
@@ -24,7 +28,8 @@ import os
 import threading
 from dataclasses import dataclass
 
-from flask import Flask, Response, abort, request, url_for
+from flask import Flask, Response, abort, g, request, url_for
+from markupsafe import Markup, escape
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
@@ -112,6 +117,21 @@ def send(asset: Asset, cache: str) -> Response:
     return resp
 
 
+def head_file(url: str, rel: str) -> str:
+    """`url`, kept for the page's `Link` header with `rel` (`rel=preload; as=style`,
+    `rel=modulepreload`); the page's head names it in the same order."""
+    g.setdefault("head_files", []).append((url, rel))
+    return url
+
+
+def link_header(resp: Response) -> Response:
+    """The files a page's head names, in its `Link` header (head_file)."""
+    files = g.get("head_files")
+    if files and resp.mimetype == "text/html":
+        resp.headers["Link"] = ", ".join(f"<{url}>; {rel}" for url, rel in files)
+    return resp
+
+
 def compress(resp: Response) -> Response:
     """A page's answer gzipped when the browser accepts it and it gains."""
     if (resp.direct_passthrough or resp.is_streamed or resp.status_code < 200
@@ -155,6 +175,12 @@ def init_app(app: Flask) -> Assets:
             return assets.url(values["filename"])
         return url_for(endpoint_or_path, **values)
 
-    app.jinja_env.globals.update(url_for=asset_url)
+    def stylesheet(filename: str) -> Markup:
+        """A style sheet of the page's head, named in its `Link` header too."""
+        url = head_file(assets.url(filename), "rel=preload; as=style")
+        return Markup(f'<link rel="stylesheet" href="{escape(url)}">')
+
+    app.jinja_env.globals.update(url_for=asset_url, stylesheet=stylesheet)
     app.after_request(compress)
+    app.after_request(link_header)
     return assets

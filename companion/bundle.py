@@ -40,6 +40,8 @@ from typing import Callable
 from flask import g, request
 from markupsafe import Markup, escape
 
+from .assets import head_file
+
 META = "bundles/meta.json"        # under static/
 SOURCE = "static/"                # esbuild runs at the repository's root: its paths start so
 PAGE = "page:"                    # bundle.mjs's page entries, in the metafile
@@ -213,8 +215,8 @@ def init_app(app, assets) -> Bundles:
             app.logger.warning("page served without a bundle: no bundle holds %s (add them "
                                "to PAGES in bundle.mjs, run `make bundle`)", ", ".join(entries))
             return Markup("\n".join(script(e) for e in entries))
-        return Markup(f'<script type="module" src="{escape(assets.url(found))}" '
-                      'blocking="render"></script>')
+        url = head_file(assets.url(found), "rel=modulepreload")
+        return Markup(f'<script type="module" src="{escape(url)}" blocking="render"></script>')
 
     app.jinja_env.globals.update(modulepreload=modulepreload, module_script=module_script,
                                  module_bundle=module_bundle)

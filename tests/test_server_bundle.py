@@ -146,6 +146,23 @@ def test_a_pages_bundle_is_named_in_its_head_and_blocks_its_first_paint(app, cli
     assert 'type="module" src="/assets/' not in head and "blocking" not in html
 
 
+def test_a_pages_answer_names_its_heads_files_in_a_link_header(app, client):
+    """The browser asks for a page's style sheets and bundle as soon as the answer's
+    headers come in (a `Link` header), not once it has committed the page and parsed its
+    head: the same files as the head names, in its order, and nothing else."""
+    t = table(client, mode="referee")
+    for path in (f"/p/{t}", "/rules", "/", f"/p/{t}?bundle=0"):
+        r = client.get(path)
+        head = r.get_data(as_text=True).split("</head>", 1)[0]
+        named = re.findall(r'<link rel="stylesheet" href="([^"]+)">', head) + [
+            url for url in re.findall(r'<script type="module" src="([^"]+)"', head)]
+        links = re.findall(r"<([^>]+)>; rel=(preload; as=style|modulepreload)",
+                           r.headers.get("Link", ""))
+        assert named and links == [(url, "preload; as=style" if url.endswith(".css")
+                                    else "modulepreload") for url in named], path
+    assert "Link" not in client.get(f"/p/{t}/seat", headers={"Accept": "application/json"}).headers
+
+
 def test_unbundled_on_asking_or_by_config(app, client, tmp_path):
     t = table(client, mode="referee")
     html = page(client, f"/p/{t}?bundle=0")
