@@ -520,18 +520,6 @@ def phone_context(browser, lang: str):
                                device_scale_factor=2)
 
 
-def seats_of(ruleset: str, **more) -> list[dict]:
-    """Four seats of the ruleset (Ann the Sheriff, or Darth Vader), `more`: a seat's
-    extra keys by name."""
-    if ruleset == "starwars":
-        seats = [("Ann", "vader", "Tempered"), ("Bob", "rebel", "Resilient"),
-                 ("Cid", "bounty_hunter", "Inventive"), ("Dan", "rebel", "Fearless")]
-    else:
-        seats = [("Ann", "sheriff", "Jesse Jones"), ("Bob", "outlaw", "Kit Carlson"),
-                 ("Cid", "outlaw", "Rose Doolan"), ("Dan", "renegade", "Bart Cassidy")]
-    return [{"name": n, "role": r, "character": c, **more.get(n, {})} for n, r, c in seats]
-
-
 def open_table(browser, watch, server: str, t, lang: str):
     """Ann's and Bob's phones and the host's laptop at table `t`, in `lang`, each page
     loaded: a context per phone, as each is its own device (a page sharing one with

@@ -24,7 +24,8 @@ import requests
 
 from accessibility import MISSING, elements, installed, lines, preload, required, violations
 from browsing import Watch, loopback_only
-from screens import Table, close_dialogs, fold, hold_role, let_go, seats_of
+from helpers import WALK, a_record
+from screens import Table, close_dialogs, fold, hold_role, let_go
 
 try:
     from playwright.sync_api import expect
@@ -125,11 +126,8 @@ def tables(server):
 
 def out_record(ruleset: str, out: bool = True) -> dict:
     """A referee game of four at Ann's draw, Dan out of it (or not)."""
-    more = {n: {"hand": 9 if n == "Ann" else 4} for n in ("Ann", "Bob", "Cid", "Dan")}
-    if out:
-        more["Dan"]["alive"] = False
-    return {"format": "bang-record/1", "ruleset": ruleset, "mode": "referee",
-            "seats": seats_of(ruleset, **more), "turn": "Ann", "phase": "draw"}
+    return a_record(ruleset, characters=WALK[ruleset], hand=(9, 4, 4, 4), turn="Ann",
+                    phase="draw", **({"Dan": {"alive": False}} if out else {}))
 
 
 def context(browser, lang: str, scheme: str, device: dict):

@@ -9,6 +9,7 @@ import socketio
 
 from browsing import (Watch, create_table, join_by_request, loopback_only, seat_phone, seat_tile,
                       start_from_record)
+from helpers import KIT, a_record
 
 try:
     from playwright.sync_api import expect
@@ -30,14 +31,10 @@ def phone_move(server: str, table_id: str, token: str, move: dict) -> None:
 def test_a_feat_that_ends_the_turn_asks_first(server, pw, browser, tmp_path):
     """Legends' For a Few Cards More ends the turn: like "End my turn", it asks first."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "legends", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson",
-                         "life": 5, "hand": 7},
-                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
-                        {"name": "Cid", "role": "renegade", "character": "Jesse Jones"},
-                        {"name": "Dan", "role": "outlaw", "character": "Sid Ketchum"}],
-              "feats": [{"name": "For a Few Cards More", "tokens": {}}],
-              "turn": "Ann", "phase": "play"}
+    record = a_record("legends", characters=KIT,
+                      roles=("sheriff", "outlaw", "renegade", "outlaw"),
+                      Ann={"life": 5, "hand": 7}, turn="Ann",
+                      feats=[{"name": "For a Few Cards More", "tokens": {}}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
     card = ann.locator('#feats-list .feat-card[data-feat="For a Few Cards More"]')
@@ -63,13 +60,7 @@ def test_who_can_reach_me_says_so_and_an_eliminated_player_is_told_he_is_out(ser
     other cannot reach me (not that I cannot reach him); once out of the game, the
     distances say so rather than "shown once the cards are dealt"."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-                        {"name": "Bob", "role": "outlaw", "character": "Kit Carlson",
-                         "life": 1},
-                        {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
-                        {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}],
-              "phase": "play"}
+    record = a_record(Bob={"life": 1})
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", locale="hu-HU")
     bob.locator("#reach-box summary").click()
@@ -94,14 +85,9 @@ def test_the_challenger_is_asked_in_his_own_duel_in_the_second_person(server, pw
     """Issue 27 item 11: Ann, asked in the Duel she played, reads "your own Duel" on her
     own phone, never "the Duel from Ann"; Cid's phone, waiting, names her."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson"},
-                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
-                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
-                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
-              "turn": "Ann", "phase": "play",
-              "moves": [{"by": "Ann", "play": "Duel", "target": "Cid"},
-                        {"by": "Cid", "respond": "BANG!"}]}
+    record = a_record(characters=KIT, turn="Ann",
+                      moves=[{"by": "Ann", "play": "Duel", "target": "Cid"},
+                             {"by": "Cid", "respond": "BANG!"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
     asked = ann.locator("#my-question")
@@ -128,12 +114,8 @@ def test_a_notice_never_covers_the_answers(server, pw, browser, tmp_path):
     the phone of the player shot at a moment before his question: it shows above the bar
     that holds the answers, and he answers without closing it (360 px, Hungarian)."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "vader", "character": "Tempered", "hand": 6},
-                        {"name": "Bob", "role": "rebel", "character": "Thrifty", "hand": 4},
-                        {"name": "Cid", "role": "bounty_hunter", "character": "Fearless"},
-                        {"name": "Dan", "role": "rebel", "character": "Resilient"}],
-              "turn": "Ann", "phase": "play"}
+    record = a_record("starwars", characters=("Tempered", "Thrifty", "Fearless", "Resilient"),
+                      Ann={"hand": 6}, Bob={"hand": 4}, turn="Ann")
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob", "Galaxy S8", locale="hu-HU")
     claims = host.locator("#host-ref-claims")
@@ -161,14 +143,8 @@ def test_a_barrel_asks_for_the_suit_alone(server, pw, browser, tmp_path):
     """Issue 27 item 11: only the suit counts for a Barrel, so the picker asks the suit
     alone (the Dynamite's draw! keeps the rank: the record draw-suit-alone-...)."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson"},
-                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez",
-                         "in_play": ["Barrel"]},
-                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
-                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
-              "turn": "Ann", "phase": "play",
-              "moves": [{"by": "Ann", "play": "BANG!", "target": "Bob"}]}
+    record = a_record(characters=KIT, Bob={"in_play": ["Barrel"]}, turn="Ann",
+                      moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     bob_ctx, bob = seat_phone(browser, watch, pw, host, "Bob")
     bob.locator("#my-question").get_by_role("button", name="Barrel (draw!)").click()
@@ -190,12 +166,8 @@ def test_black_jack_shows_his_second_card_by_its_suit_alone(server, pw, browser,
     suit of the card he shows counts: the picker asks for the suit alone (the record
     char-black-jack-shows-the-suit-alone)."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Black Jack", "hand": 5},
-                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
-                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
-                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
-              "turn": "Ann", "phase": "draw"}
+    record = a_record(characters=KIT, Ann={"character": "Black Jack", "hand": 5}, turn="Ann",
+                      phase="draw")
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
     ann.get_by_role("button", name="Draw, and show the second card").click()
@@ -272,13 +244,8 @@ def test_taking_back_a_move_and_the_hosts_turn_moves_ask_first(server, pw, brows
     again), the host's "End Ann's turn" and "Give the turn to Cid" (each ends the turn
     being played) ask first in the one confirm dialog; Cancel leaves the game as it was."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "sheriff", "character": "Kit Carlson"},
-                        {"name": "Bob", "role": "outlaw", "character": "Pedro Ramirez"},
-                        {"name": "Cid", "role": "outlaw", "character": "Jesse Jones"},
-                        {"name": "Dan", "role": "renegade", "character": "Sid Ketchum"}],
-              "turn": "Ann", "phase": "play",
-              "moves": [{"by": "Ann", "play": "BANG!", "target": "Bob"}]}
+    record = a_record(characters=KIT, turn="Ann",
+                      moves=[{"by": "Ann", "play": "BANG!", "target": "Bob"}])
     host_ctx, host = start_from_record(browser, watch, server, tmp_path, record)
     ann_ctx, ann = seat_phone(browser, watch, pw, host, "Ann")
     dialog = ann.locator("#confirm-dialog")

@@ -12,7 +12,8 @@ import re
 import pytest
 
 from browsing import Watch
-from screens import Table, phone_context, seats_of
+from helpers import JESSE, a_record
+from screens import Table, phone_context
 
 try:
     from playwright.sync_api import expect
@@ -24,10 +25,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def offer_record(event: str, **seats) -> dict:
     """Ann the Sheriff at the start of her turn, `event` in force (referee mode)."""
-    return {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-            "seats": seats_of("base", **seats), "turn": "Ann", "phase": "start",
-            "parts": ["event_decks"],
-            "event_deck": {"decks": ["fistful", "high_noon"], "current": event}}
+    return a_record(characters=JESSE, turn="Ann", phase="start", **seats,
+                    events={"decks": ["fistful", "high_noon"], "current": event})
 
 
 def confirm_the_cost(page, cost: str):
@@ -113,11 +112,9 @@ def test_the_daltons_question_offers_each_blue_card_in_play(server, pw, browser)
     his phone which one he discards (a button each, in his language); his tap discards it."""
     from companion import i18n
     watch = Watch()
-    rec = {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-           "seats": seats_of("base", Bob={"in_play": ["Mustang", "Barrel"]}),
-           "turn": "Dan", "phase": "play", "parts": ["event_decks"],
-           "event_deck": {"decks": ["high_noon"], "pile": ["the_daltons", "high_noon"],
-                          "current": None}}
+    rec = a_record(characters=JESSE, turn="Dan", Bob={"in_play": ["Mustang", "Barrel"]},
+                   events={"decks": ["high_noon"], "pile": ["the_daltons", "high_noon"],
+                           "current": None})
     t = Table(server, rec)
     ctx = phone_context(browser, "hu")
     bob = watch.page(ctx, "Bob")

@@ -14,6 +14,7 @@ import pytest
 import requests
 
 from browsing import Watch
+from helpers import JESSE, a_record
 from screens import (HOST_SIZE, LOCALES, Table, Walker, close_dialogs, fold, phone_context,
                      walked_languages)
 
@@ -44,18 +45,13 @@ SHOWN = {"high_noon": ("the_reverend", "thirst", "high_noon"),
 def record(deck: str, mode: str = "referee", cards: str = "app", ruleset: str = "base") -> dict:
     """Ann the Sheriff at the start of her second turn: the deck's first event is out."""
     current, after, _ = SHOWN[deck]
-    seats = [{"name": "Ann", "role": "sheriff", "character": "Jesse Jones", "hand": 3},
-             {"name": "Bob", "role": "outlaw", "character": "Kit Carlson",
-              "in_play": ["Barrel", "Remington"], "life": 4},
-             {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
-             {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
     pile = None if cards == "table" else [after]
     # a table with its own cards: the host enters the event at the start of Ann's turn
-    return {"format": "bang-record/1", "ruleset": ruleset, "mode": mode, "seats": seats,
-            "turn": "Ann", "phase": "start" if cards == "table" else "draw",
-            "parts": ["event_decks"],
-            "event_deck": {"decks": [deck], "pile": pile,
-                           "current": None if cards == "table" else current}}
+    return a_record(ruleset, mode=mode, characters=JESSE, turn="Ann",
+                    phase="start" if cards == "table" else "draw", Ann={"hand": 3},
+                    Bob={"in_play": ["Barrel", "Remington"], "life": 4},
+                    events={"decks": [deck], "pile": pile,
+                            "current": None if cards == "table" else current})
 
 
 def host_page(browser, watch, server, t, lang="en", seats=4):
@@ -223,12 +219,9 @@ def test_at_three_players_the_entry_is_due_as_the_deputy_s_turn_begins(server, p
     turned up is lit as the thing to do now, not at no one's turn (it followed the
     Sheriff's role)."""
     watch = Watch()
-    seats = [{"name": "Ann", "role": "outlaw", "character": "Jesse Jones"},
-             {"name": "Bob", "role": "deputy", "character": "Kit Carlson"},
-             {"name": "Cid", "role": "renegade", "character": "Rose Doolan"}]
-    rec = {"format": "bang-record/1", "ruleset": "base", "mode": "tracker", "seats": seats,
-           "turn": "Ann", "phase": "play", "parts": ["three_players", "event_decks"],
-           "event_deck": {"decks": ["high_noon"], "pile": None, "current": None}}
+    rec = a_record(mode="tracker", roles=("outlaw", "deputy", "renegade"), characters=JESSE[:3],
+                   turn="Ann", parts=["three_players"],
+                   events={"decks": ["high_noon"], "pile": None, "current": None})
     t = Table(server, rec)
     hctx, host = host_page(browser, watch, server, t, seats=3)
     enter = host.locator("#event-enter")

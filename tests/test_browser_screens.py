@@ -18,8 +18,9 @@ import requests
 from accessibility import preload
 from browsing import Watch, shot
 from companion import i18n
+from helpers import EIGHT, JESSE, WALK, a_record
 from screens import (HOST_SIZE, LOCALES, SCENES, Stage, Table, Walker, close_dialogs, fold,
-                     open_table, seats_of,
+                     open_table,
                      hold_role, let_go, open_dialog, phone_context, scene, walked_languages)
 
 try:
@@ -38,27 +39,19 @@ KINDS = {"base": {"bang": "BANG!", "duel": "Duel", "indians": "Indians!", "gatli
          "starwars": {"bang": "BANG!", "duel": "Duel", "indians": "Jawas", "gatling": "AT-AT Attack",
                       "barrel": "Cover"}}
 KINDS["legends"] = KINDS["base"]
+FEATS = [{"name": "The Chuck-a-Luck"}, {"name": "A Thousand Ways to Die"},
+         {"name": "For a Few Cards More"}]                # Legends' Feats revealed
 
 
-def record(ruleset: str, mode: str) -> dict:
-    """Ann's turn at its draw; Bob behind a Barrel with a long-named weapon."""
-    kinds = KINDS[ruleset]
-    if ruleset == "starwars":
-        seats = [{"name": "Ann", "role": "vader", "character": "Tempered", "hand": 9},
-                 {"name": "Bob", "role": "rebel", "character": "Resilient",
-                  "in_play": [kinds["barrel"]]},
-                 {"name": "Cid", "role": "bounty_hunter", "character": "Inventive"},
-                 {"name": "Dan", "role": "rebel", "character": "Fearless"}]
-    else:
-        seats = [{"name": "Ann", "role": "sheriff", "character": "Jesse Jones", "hand": 9},
-                 {"name": "Bob", "role": "outlaw", "character": "Kit Carlson",
-                  "in_play": ["Barrel", "Remington"], "life": 4},
-                 {"name": "Cid", "role": "outlaw", "character": "Rose Doolan"},
-                 {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
-    top = {"feats": [{"name": "The Chuck-a-Luck"}, {"name": "A Thousand Ways to Die"},
-                     {"name": "For a Few Cards More"}]} if ruleset == "legends" else {}
-    return {"format": "bang-record/1", "ruleset": ruleset, "mode": mode, "seats": seats,
-            "turn": "Ann", "phase": "draw", **top}
+def record(ruleset: str, mode: str, **more) -> dict:
+    """Ann's turn at its draw; Bob behind a Barrel with a long-named weapon (`more`: to
+    a_record, a table of 3 or 8)."""
+    bob = {"in_play": [KINDS[ruleset]["barrel"]]} if ruleset == "starwars" else \
+        {"in_play": ["Barrel", "Remington"], "life": 4}
+    if ruleset == "legends":
+        more["feats"] = FEATS
+    return a_record(ruleset, mode=mode, **{"characters": WALK[ruleset], **more}, turn="Ann",
+                    phase="draw", Ann={"hand": 9}, Bob=bob)
 
 
 def asked(page):
@@ -232,13 +225,11 @@ def test_every_screen_of_a_ruleset(server, pw, browser, ruleset, lang):
 
 # --- the official 3- and 8-player games (issue 29) --------------------------------------------
 
-EIGHT = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
 def players_record(ruleset: str, mode: str, n: int) -> dict:
     """A table of 3 (every role face up, each hunting one of the others) or of 8, at
     Ann's draw; Bob behind a Barrel with a long-named weapon, as in `record`."""
-    rec = record(ruleset, mode)
     if n == 3:
         roles = ("deputy", "outlaw", "renegade")
         part = "three_players"
@@ -246,13 +237,8 @@ def players_record(ruleset: str, mode: str, n: int) -> dict:
         roles = ("sheriff", "outlaw", "outlaw", "renegade", "deputy", "renegade", "deputy",
                  "outlaw")
         part = "eight_players"
-    chars = ("Jesse Jones", "Kit Carlson", "Rose Doolan", "Bart Cassidy", "Willy the Kid",
-             "Calamity Janet", "Slab the Killer", "Lucky Duke")
-    seats = [dict(rec["seats"][k]) if k < 2 else {"name": name, "character": chars[k]}
-             for k, name in enumerate(EIGHT[:n])]
-    for seat, role in zip(seats, roles):
-        seat["role"] = role
-    return dict(rec, seats=seats, parts=[part])
+    chars = (*JESSE, "Willy the Kid", "Calamity Janet", "Slab the Killer", "Lucky Duke")
+    return record(ruleset, mode, roles=roles, characters=chars[:n], parts=[part])
 
 
 def walk_hunting(walker, t, ann, host, lang, tag):
@@ -314,15 +300,10 @@ def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset,
 
 # --- the screens off the main road: a scene is a table of its own -------------------------
 
-def a_record(ruleset: str, mode: str, seats: list[dict], **top) -> dict:
-    return {"format": "bang-record/1", "ruleset": ruleset, "mode": mode, "seats": seats,
-            "turn": "Ann", "phase": "draw", **top}
-
-
 def draws_record(ruleset, mode):
     trouble = ["Carbonite", "Trash Compactor"] if ruleset == "starwars" else ["Jail", "Dynamite"]
-    return a_record(ruleset, mode, seats_of(ruleset, Ann={"in_play": trouble, "hand": 3}),
-                    phase="start")
+    return a_record(ruleset, mode=mode, characters=WALK[ruleset], turn="Ann", phase="start",
+                    Ann={"in_play": trouble, "hand": 3})
 
 
 @scene("draw!s", draws_record, rulesets=("base", "legends", "starwars"), modes=("referee",))
@@ -358,15 +339,10 @@ def walk_draws(st: Stage) -> None:
 
 
 def legends_record(ruleset, mode):
-    seats = [{"name": "Ann", "role": "sheriff", "character": "Sid Ketchum", "legend": True,
-              "life": 3},
-             {"name": "Bob", "role": "outlaw", "character": "Rose Doolan", "legend": True,
-              "in_play": ["Barrel"]},
-             {"name": "Cid", "role": "outlaw", "character": "Kit Carlson", "legend": True},
-             {"name": "Dan", "role": "renegade", "character": "Black Jack", "legend": True}]
-    return a_record(ruleset, mode, seats, phase="play",
-                    feats=[{"name": "The Chuck-a-Luck"}, {"name": "A Thousand Ways to Die"},
-                           {"name": "For a Few Cards More"}])
+    return a_record(ruleset, mode=mode, turn="Ann", phase="play", feats=FEATS,
+                    characters=("Sid Ketchum", "Rose Doolan", "Kit Carlson", "Black Jack"),
+                    Ann={"legend": True, "life": 3}, Bob={"legend": True, "in_play": ["Barrel"]},
+                    Cid={"legend": True}, Dan={"legend": True})
 
 
 @scene("legend abilities", legends_record, rulesets=("legends",), modes=("referee",))
@@ -401,7 +377,8 @@ def walk_legend_abilities(st: Stage) -> None:
 
 
 def destiny_record(ruleset, mode):
-    return a_record(ruleset, mode, seats_of(ruleset, Ann={"life": 1, "hand": 6}), phase="play")
+    return a_record(ruleset, mode=mode, characters=WALK[ruleset], turn="Ann", phase="play",
+                    Ann={"life": 1, "hand": 6})
 
 
 @scene("Encounter with Destiny", destiny_record, rulesets=("starwars",), modes=("referee",))
@@ -448,9 +425,9 @@ def walk_destiny(st: Stage) -> None:
 def offer_record(event: str, **seats):
     """A scene's record: Ann at the start of her turn, `event` in force (referee mode)."""
     def record(ruleset, mode):
-        return a_record(ruleset, mode, seats_of(ruleset, **seats), phase="start",
-                        parts=["event_decks"],
-                        event_deck={"decks": ["fistful", "high_noon"], "current": event})
+        return a_record(ruleset, mode=mode, characters=WALK[ruleset], turn="Ann",
+                        phase="start", **seats,
+                        events={"decks": ["fistful", "high_noon"], "current": event})
     return record
 
 
@@ -518,10 +495,10 @@ def walk_offer_check(st: Stage) -> None:
 
 def daltons_record(ruleset, mode):
     """Dan ends his turn: The Daltons come out, Bob is asked which blue card he gives up."""
-    return a_record(ruleset, mode, seats_of(ruleset, Bob={"in_play": ["Mustang", "Barrel"]}),
-                    turn="Dan", phase="play", parts=["event_decks"],
-                    event_deck={"decks": ["high_noon"], "pile": ["the_daltons", "high_noon"],
-                                "current": None})
+    return a_record(ruleset, mode=mode, characters=WALK[ruleset], turn="Dan", phase="play",
+                    Bob={"in_play": ["Mustang", "Barrel"]},
+                    events={"decks": ["high_noon"], "pile": ["the_daltons", "high_noon"],
+                            "current": None})
 
 
 @scene("The Daltons' question", daltons_record, rulesets=("base",), modes=("referee",))
@@ -644,12 +621,6 @@ def test_the_story_draws_corrections_apart_and_no_label_over_another(server, pw,
     Dan's lines are not one line, and the correction is dashed with a ring, explained in
     the legend, where a hit is a solid line."""
     watch = Watch()
-    seats = [{"name": "Ann", "role": "sheriff", "character": "Willy the Kid"},
-             {"name": "Bob", "role": "outlaw", "character": "Kit Carlson", "life": 3},
-             {"name": "Cid", "role": "deputy", "character": "Rose Doolan"},
-             {"name": "Dan", "role": "renegade", "character": "Bart Cassidy"}]
-    for s in seats:
-        s["hand"] = 0
     moves = [{"by": "host", "set": {"seat": "Bob", "life": 2}}]
     hand, life = dict.fromkeys(NAMES, 0), {"Ann": 5, "Bob": 2, "Cid": 4, "Dan": 4}
     for _ in range(4):                           # sixteen turns of drawing and passing
@@ -660,8 +631,8 @@ def test_the_story_draws_corrections_apart_and_no_label_over_another(server, pw,
             moves += [{"by": name, "draw": {}}, {"by": name, "end_turn": {"discard": discard}}]
     moves += [{"by": "Ann", "draw": {}}, {"by": "Ann", "play": "BANG!", "target": "Bob"},
               {"by": "Bob", "respond": "take"}]
-    t = Table(server, {"format": "bang-record/1", "ruleset": "base", "mode": "referee",
-                       "phase": "draw", "seats": seats, "moves": moves})
+    t = Table(server, a_record(roles=("sheriff", "outlaw", "deputy", "renegade"), hand=0,
+                               Bob={"life": 3}, phase="draw", moves=moves))
     host_ctx = browser.new_context(viewport=dict(zip(("width", "height"), HOST_SIZE)))
     host_ctx.add_cookies([t.cookie])
     host = watch.page(host_ctx, "host")

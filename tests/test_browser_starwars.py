@@ -16,6 +16,7 @@ import requests
 
 from browsing import (ARTIFACTS, PHONE_BUDGET, UNBUNDLED_BUDGET, Watch, deal_with_ann,
                       join_phone, loopback_only, phone_first_load, seat_tile, shot)
+from helpers import a_record
 
 try:
     from playwright.sync_api import expect
@@ -191,19 +192,10 @@ def test_a_star_wars_tracker_table_to_a_win(server, pw, browser):
 
 # --- referee mode ------------------------------------------------------------------------------
 
-RECORD = {
-    "format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
-    "seats": [
-        {"name": "Ann", "role": "vader", "character": "Tempered", "life": 2, "hand": 8,
-         "in_play": ["Lightsaber", "A New Hope", "Trash Compactor"]},
-        {"name": "Bob", "role": "rebel", "character": "Lucky", "life": 1, "hand": 5,
-         "in_play": ["Cover"]},
-        {"name": "Cid", "role": "bounty_hunter", "character": "Stubborn", "energy": 4,
-         "life": 1, "hand": 3},
-        {"name": "Dan", "role": "rebel", "character": "Resilient", "life": 2, "hand": 6},
-    ],
-    "turn": "Ann", "phase": "start",
-}
+RECORD = a_record("starwars", characters=("Tempered", "Lucky", "Stubborn", "Resilient"),
+                  life=(2, 1, 1, 2), hand=(8, 5, 3, 6), turn="Ann", phase="start",
+                  Ann={"in_play": ["Lightsaber", "A New Hope", "Trash Compactor"]},
+                  Bob={"in_play": ["Cover"]}, Cid={"energy": 4})
 
 
 def answer(phone, label):
@@ -384,12 +376,9 @@ def test_the_longest_role_face_up_fits_a_hungarian_phone_at_360(server, pw, brow
     "BIRODALMI ROHAMOSZTAGOS" in capitals made the page 418 px wide at 360 px (issue 22's
     audit); the role card's name shrinks and breaks instead."""
     watch = Watch()
-    record = {"format": "bang-record/1", "ruleset": "starwars", "mode": "referee",
-              "seats": [{"name": "Ann", "role": "vader", "character": "Tempered"},
-                        {"name": "Bence", "role": "stormtrooper", "character": "Lucky"},
-                        {"name": "Cid", "role": "rebel", "character": "Fearless"},
-                        {"name": "Dan", "role": "bounty_hunter", "character": "Thrifty"}],
-              "turn": "Ann", "phase": "play"}
+    record = a_record("starwars", names=("Ann", "Bence", "Cid", "Dan"),
+                      roles=("vader", "stormtrooper", "rebel", "bounty_hunter"),
+                      characters=("Tempered", "Lucky", "Fearless", "Thrifty"), turn="Ann")
     host_ctx, host = _host_screen(server, browser, watch, record)
     host.get_by_role("button", name="Show the QR code for Bence's seat").click()
     url = host.locator("#host-ref-claim-list li", has_text="Bence's seat").locator(
