@@ -22,6 +22,12 @@ export const PAGES = [
   ["js/lobby-ability.js", "js/referee-phone.js", "js/language.js", "js/phone.js"],
 ];
 
+// Every page runs its bundle as it opens, so its functions are compiled as the file is
+// read, on the browser's background thread that streams it, not one by one on the page's
+// main thread when each is first called (V8's explicit compile hint, Chromium 136 and later;
+// a comment to any other browser). The phone draws its seat from the first view sooner.
+export const COMPILE_ALL = "//# allFunctionsCalledOnLoad";
+
 /** A page's bundle name: `js/referee-phone.js`, `js/phone.js` -> `referee-phone+phone`. */
 export const bundleName = (entries) => entries.map((e) => e.replace(/^js\/|\.js$/g, "")).join("+");
 
@@ -53,7 +59,7 @@ export async function bundle(root, pages = PAGES, write = true) {
     entryPoints: [...entries.keys()].map((name) => ({ in: "page:" + name, out: name })),
     bundle: true, format: "esm", minify: true, sourcemap: true, sourcesContent: false,
     charset: "utf8", outdir: "static/bundles", metafile: true, write, logLevel: "warning",
-    plugins: [virtual],
+    plugins: [virtual], banner: { js: COMPILE_ALL },
   });
 }
 

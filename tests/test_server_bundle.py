@@ -114,6 +114,8 @@ def test_a_phone_page_loads_one_bundle_cached_for_good(app, client):
     text = gzip.decompress(r.data).decode()
     assert text == (ROOT / "static" / "bundles" / "referee-phone+language+phone.js").read_text()
     assert text.rstrip().endswith("//# sourceMappingURL=referee-phone+language+phone.js.map")
+    # its functions compiled as it streams in, off the page's main thread (bundle.mjs)
+    assert text.startswith("//# allFunctionsCalledOnLoad\n")
     assert client.get(url + ".map").mimetype == "application/json"
     held = meta()["outputs"]["static/bundles/referee-phone+language+phone.js"]["inputs"]
     for module in ("phone.js", "link.js", "referee-phone.js", "phone-referee.js", "dom.js",
