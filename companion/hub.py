@@ -98,9 +98,9 @@ class Hub:
         self._count: dict[str, dict[tuple[str | None, bool], int]] = {}   # by table
         self._sent: dict[str, tuple[int, dict]] = {}   # patch room: seq, presence sent
         self._base: dict[str, tuple] = {}      # seat or host room: seq, snapshot sent
-        self._views: tuple | None = None               # (state, views): the last change's
-        self._geos: dict = {}           # table id: the Geometry its last views were built
-                                        # from (engine.Geometry `before`), while it has sockets
+        self._views: dict = {}          # table id: (state, its views, the Geometry they
+                                        # were built from), while the table has sockets
+        self._loose: tuple = (None, None)   # the same for one table without sockets
         self._sentences = Sentences()   # plain messages' sentences, kept across changes
         self.check = check          # tests: every patch applied again must give the snapshot
         self.missed = 0             # patches that `check` found wrong
@@ -136,7 +136,7 @@ class Hub:
                         self._base.pop(conn.seat, None)     # its seat's last socket
                     if not counts:
                         del self._count[conn.table_id]
-                        self._geos.pop(conn.table_id, None)
+                        self._views.pop(conn.table_id, None)
         if conn is not None and self.relay:
             self.relay.unfollow(conn.table_id)
         if conn is not None and self.shared:
@@ -212,27 +212,30 @@ class Hub:
     def views(self, table) -> dict:
         """The engine's views of `table`'s state ({None: public, seat name: that seat's}),
         for the change being sent (hold `table.lock`). The hub keeps those of the last
-        state it sent, one table's at most: the snapshots of a connect at the same state
-        rebuild nothing, and no idle table keeps its views (a few KB of JSON each, several
-        times that as Python objects). Per table with sockets it keeps the distances the
-        views were built from (engine.Geometry): the next change works out again only
-        the pairs of seats whose distance inputs changed, and the parts of a view that
-        show the same are the same objects as the last change's, which the patches pass
-        over at once."""
+        state it sent of each table with sockets (the seats' last snapshots hold them
+        anyway): a connect, a first view or a resync at the same state rebuilds nothing
+        (the dry runs of an event's offer, the answers, the distances: once a change);
+        a table whose last socket left keeps none. It keeps the distances they were
+        built from too (engine.Geometry): the next change works out again only the pairs
+        of seats whose distance inputs changed, and the parts of a view that show the
+        same are the same objects as the last change's, which the patches pass over at
+        once."""
         state = table.state
         if state is None:
             return {}
-        kept = self._views
+        with self._lock:
+            kept = self._views.get(table.id)
+            if kept is None and self._loose[0] == table.id:
+                kept = self._loose[1]
         if kept is not None and kept[0] is state:
             return kept[1]
-        with self._lock:
-            before = self._geos.get(table.id)
-        geo = engine.Geometry(state, before)
+        geo = engine.Geometry(state, kept[2] if kept is not None else None)
         views = engine.all_views(state, geo)
         with self._lock:
             if table.id in self._count:         # its sockets: the next change starts here
-                self._geos[table.id] = geo
-        self._views = (state, views)
+                self._views[table.id] = (state, views, geo)
+            else:                               # a first view before its socket: one table
+                self._loose = (table.id, (state, views, geo))
         return views
 
     def seat_view(self, table, entry: dict, lang: str) -> dict:
