@@ -17,11 +17,13 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/bang-companion serve --host 0.0.0.0 --port 5000 --data data
 
-# (every record of tests/records/ is a test of its own: tests/test_records.py); a test
-# process per core (pytest-xdist), each taking the next test as it finishes one: a browser
-# waiting for a page leaves the core to the other (docs/testing.md)
+# (every record of tests/records/ is a test of its own: tests/test_records.py); three test
+# processes on two cores (pytest-xdist), each taking the next test as it finishes one: a
+# browser test waits for its pages half the time and leaves its core to another
+# (docs/testing.md). TEST_PROCESSES=2 make test: two.
+TEST_PROCESSES ?= $(shell $(PY) -c "import os; print(max(2, (os.cpu_count() or 2) * 3 // 2))")
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto --dist worksteal
+	$(BIN)/python -m pytest -q -n $(TEST_PROCESSES) --dist worksteal
 
 # a check to trust after a change to the rules, in under a minute on 2 cores: every
 # record and the fast engine and server tests (not the browser ones, not those marked
