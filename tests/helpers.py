@@ -343,8 +343,10 @@ class LiveClient:
         with self.changed:
             return [d for e, d in self.messages if e == "snapshot"]
 
-    def wait_for(self, pred, timeout: float = 5.0) -> dict:
-        """The first snapshot (newest first) for which pred(snapshot) holds."""
+    def wait_for(self, pred, timeout: float = 30.0) -> dict:
+        """The first snapshot (newest first) for which pred(snapshot) holds (told by the
+        client's thread as each comes; `timeout`, as every wait's, only bounds a failure:
+        generous, for a loaded 2-core machine)."""
         deadline = time.monotonic() + timeout
         with self.changed:
             while True:
@@ -357,13 +359,13 @@ class LiveClient:
                                          + repr(self.messages[-1:])[:800])
                 self.changed.wait(left)
 
-    def wait_connected(self, timeout: float = 5.0) -> None:
+    def wait_connected(self, timeout: float = 30.0) -> None:
         # the snapshot sent on connect may be handled just before the namespace
         # counts as connected (python-socketio delivers it at once)
         until(lambda: self.sio.connected, timeout, "the client to count as connected")
 
     def call(self, event: str, payload) -> dict:
-        return self.sio.call(event, payload, timeout=5)
+        return self.sio.call(event, payload, timeout=30)
 
     def close(self) -> None:
         """Disconnect, or stop reconnecting: a client left reconnecting would try for

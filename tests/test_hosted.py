@@ -71,10 +71,10 @@ class Phone:
     def backend(self) -> str:
         return self.http.cookies.get("bang_backend")
 
-    def wait_seq(self, seq: int, timeout: float = 15) -> dict:
+    def wait_seq(self, seq: int, timeout: float = 30) -> dict:
         return self.wait_for(lambda: self.seqs and self.seqs[-1] >= seq, (seq,), timeout)
 
-    def wait_for(self, pred, what=(), timeout: float = 15) -> dict:
+    def wait_for(self, pred, what=(), timeout: float = 30) -> dict:
         """The last snapshot once `pred()` holds (asserting it does within `timeout`)."""
         with self.changed:
             assert self.changed.wait_for(pred, timeout), (*what, self.seqs[-5:])
