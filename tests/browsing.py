@@ -51,10 +51,14 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 # phone-event.js, who hunts whom, and their sentences in the page's catalog): 176.1 KB
 # one by one. 177 KiB since issue 30's event moves on the phone (referee-phone.js fetches
 # referee-offers.js when an offer comes; the phone's vibration switch): 176.4 KB one by one.
+# 179 KiB and 66 KiB on the wire (its files gzipped one by one) since issue 31's cold open
+# and the first tap (link.js runs what the first view does not need after it; a tap before
+# the socket's first connect waits for it): 182.3 KB one by one, 66.2 KB on the wire.
 # The bundled first load keeps its 200 / 64 KiB.
 PHONE_BUDGET = 200 * 1024
 PHONE_WIRE_BUDGET = 64 * 1024
-UNBUNDLED_BUDGET = 177 * 1024
+UNBUNDLED_BUDGET = 179 * 1024
+UNBUNDLED_WIRE_BUDGET = 66 * 1024
 
 
 def missing(reason: str):
