@@ -98,6 +98,9 @@ def test_feat_tracker_on_phones_and_host(server, pw, browser):
         page = watch.page(ctx, name)
         page.goto(f"{server}/p/{table_id}#{tokens[name]}")
         expect(page.locator("#game-view")).to_be_visible()
+        # the socket's first snapshot redraws the seat shown from the page's first view:
+        # an element taken before it can be gone when it is scrolled to
+        expect(page.locator("#conn")).to_have_attribute("data-state", "online")
         return ctx, page
 
     a_ctx, a = phone(first, "Pixel 7", color_scheme="light")
