@@ -7,7 +7,7 @@
 import { showBanner, clearBanner, showRefusal } from "./banner.js";
 import { Follower } from "./delta.js";
 import { lang, localize, t } from "./i18n.js";
-import { openSocket, takeFirstView, whenIo } from "./link.js";
+import { afterFirstView, openSocket, takeFirstView, whenIo } from "./link.js";
 
 /**
  * Connect with `auth` ({table, token?}). Handlers: onSnapshot(snap), onError(err) for the
@@ -40,11 +40,9 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
   // the socket opens once that view is shown (or refused), so that starting the client
   // library never holds the first view back, after a frame to paint it in
   const first = takeFirstView(auth);
-  let opened = false;
-  const open = () => { if (!opened) { opened = true; openWhenIo(); } };
   if (first) {
-    first.then((view) => { if (view && follower.core === null) show(follower.receive(view)); })
-      .finally(() => { requestAnimationFrame(() => setTimeout(open)); setTimeout(open, 100); });
+    first.then((view) => { if (view && follower.core === null) show(follower.receive(view)); });
+    afterFirstView(() => openWhenIo());
   }
 
   const on = {
@@ -108,7 +106,7 @@ export function connect(auth, { onSnapshot, onError, onState, onSocket } = {}) {
     });
     if (onSocket) onSocket(socket);
   }, () => showBanner(t("The page could not load its connection library. Reload the page."), { timeout: 0 }));
-  if (!first) open();
+  if (!first) openWhenIo();
 }
 
 // The page's socket, once it has first connected. A tap made while the page is still
