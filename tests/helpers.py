@@ -34,6 +34,7 @@ import websocket
 from werkzeug.serving import make_server
 
 from companion import delta, i18n
+from companion.seams import glibc
 from companion.seams.werkzeug import RequestHandler
 import engine
 from engine.cards import drawn
@@ -142,8 +143,9 @@ class LiveServer:
     starts = 0                     # conftest.py checks that their tests are marked
 
     def __init__(self, data: str, args: tuple[str, ...] = (), command=SERVE,
-                 cwd: str | None = None):
+                 cwd: str | None = None, tunables: bool = True):
         self.data = data
+        self.tunables = tunables         # glibc's setting given, or `serve` starts again
         self.args = tuple(args)          # more `serve` options (--max-tables 3 ...)
         self.command, self.cwd = tuple(command), cwd
         self.port = free_port()
@@ -173,6 +175,12 @@ class LiveServer:
 
     def _start(self) -> bool:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        if self.tunables and "glibc.malloc.tcache" not in env.get("GLIBC_TUNABLES", ""):
+            # what `serve` starts itself again with (companion/seams/glibc.py), given at
+            # once: one Python start and import instead of two, 1.5-2 s less a start at
+            # load 5-7 (test_server_memory starts one that does it itself)
+            env["GLIBC_TUNABLES"] = ":".join(filter(None, (env.get("GLIBC_TUNABLES"),
+                                                          glibc.TUNABLE)))
         self.proc = subprocess.Popen(
             [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
              "--data", self.data, *self.args],
