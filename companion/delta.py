@@ -106,6 +106,8 @@ def _diff_dict(old: dict, new: dict, eq, memo=None):
     for k, v in new.items():
         if k in old:
             was = old[k]
+            if was is v:                     # kept as it was (engine.all_views)
+                continue
             tv = type(v)
             if loose and tv is not dict and tv is not list:
                 if not was == v:             # a plain value: what _part would say

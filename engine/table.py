@@ -78,7 +78,7 @@ class Geometry:
     def __init__(self, state: State, before: "Geometry | None" = None) -> None:
         self.state = state
         self._before = before
-        self._rows: dict = {}               # key: a part of a view built from here (`kept`)
+        self._rows: dict = {}     # key: (inputs, a part of a view built from them here)
         self.alive = state.alive()
         self.pos = {seat: k for k, seat in enumerate(self.alive)}
         self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
@@ -112,7 +112,16 @@ class Geometry:
         if react := state.rules.reactions.get(DISTANCES):
             each(react, state, self)
         if before is not None and before.apart != self.apart:
-            self._before = None             # every pair's reason differs
+            before = self._before = None    # every pair's reason differs
+        # the seats whose modifiers are as `before`'s (seen: as looked at; sees: as the
+        # one who looks), when the same seats are alive: a pair is then as before when
+        # both of its seats are (`_same_pair`)
+        self._ring = before is not None and before.alive == self.alive
+        if self._ring:
+            self._seen_same = {j: before.seen.get(j) == seen for j, seen in self.seen.items()}
+            self._sees_same = {a: before.sees.get(a) == sees
+                               and before.cap.get(a) == self.cap.get(a)
+                               for a, sees in self.sees.items()}
 
     def parts(self, a: int, b: int) -> tuple[int, list[dict]]:
         """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
@@ -154,6 +163,8 @@ class Geometry:
     def _same_pair(self, old: "Geometry", a: int, b: int) -> bool:
         """Whether `parts(a, b)` reads the same inputs in `old` as here (its `apart` is
         the same: checked once)."""
+        if self._ring:
+            return self._sees_same[a] and self._seen_same[b]
         if self.apart is None:
             if a not in old.pos or b not in old.pos:
                 return False
@@ -168,12 +179,23 @@ class Geometry:
         """`part` (of a view, built from this geometry), or the equal one built under
         `key` from the geometry before: the same object while what it shows is the same,
         so that what compares views (companion/delta.py) passes over it at once."""
+        return self.built(key, part) or self.keep(key, part, part)
+
+    def built(self, key, inputs):
+        """The part of a view the geometry before built under `key` from equal `inputs`
+        (what it shows is made from those alone), None when there is none: build it and
+        `keep` it. A part that shows the same is built once, not at every change."""
         old = self._before
         if old is not None:
             was = old._rows.get(key)
-            if was is not None and was == part:
-                part = was
-        self._rows[key] = part
+            if was is not None and (was[0] is inputs or was[0] == inputs):
+                self._rows[key] = was
+                return was[1]
+        return None
+
+    def keep(self, key, inputs, part):
+        """`part`, built under `key` from `inputs` (for the next geometry's `built`)."""
+        self._rows[key] = (inputs, part)
         return part
 
     def settle(self) -> None:
@@ -330,18 +352,28 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     (in words; `distance_parts` gives the same reasons as data)."""
     i = _living(state, seat)
     geo = geo or Geometry(state)
-    wname, rng = geo.weapon(i)
+    mine = geo.weapon(i)
+    rng = mine[1]
     others, reached_by = [], []
-    kept = geo.kept
+    built, keep = geo.built, geo.keep
     for j in state.others(i):
-        d, said = geo.said(i, j)
-        others.append(kept(("o", i, j), {"name": state.seats[j].name, "distance": d,
-                                         "why": said, "bang": d <= rng, "panic": d <= 1}))
-        back, back_said = geo.said(j, i)
-        their_weapon, their_range = geo.weapon(j)
-        reached_by.append(kept(("r", i, j), {"name": state.seats[j].name, "distance": back,
-                                             "why": back_said, "weapon": their_weapon,
-                                             "bang": back <= their_range}))
-    return kept(("t", i), {"weapon": kept(("w", i), {"name": wname, "range": rng}),
+        who = state.seats[j].name
+        there = who, geo.said(i, j), rng        # what the row shows, from here
+        row = built(("o", i, j), there)
+        if row is None:
+            d, said = there[1]
+            row = keep(("o", i, j), there, {"name": who, "distance": d, "why": said,
+                                            "bang": d <= rng, "panic": d <= 1})
+        others.append(row)
+        back = who, geo.said(j, i), geo.weapon(j)
+        row = built(("r", i, j), back)
+        if row is None:
+            (d, said), (their_weapon, their_range) = back[1], back[2]
+            row = keep(("r", i, j), back, {"name": who, "distance": d, "why": said,
+                                           "weapon": their_weapon, "bang": d <= their_range})
+        reached_by.append(row)
+    kept = geo.kept
+    weapon_row = built(("w", i), mine) or keep(("w", i), mine, {"name": mine[0], "range": rng})
+    return kept(("t", i), {"weapon": weapon_row,
                            "others": kept(("os", i), others),
                            "reached_by": kept(("rs", i), reached_by)})

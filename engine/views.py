@@ -82,10 +82,14 @@ def all_views(state: State, geo: Geometry | None = None) -> dict:
     """Every view of a state at once: {None: the public view, seat name: that seat's view}.
     The same as calling public_view and view_for for each seat, with the distances and
     the public part computed once. `geo`: Geometry(state, before=the one of the views
-    built last), for a caller that keeps it for the next change (their parts that show
-    the same are then the same objects); settled here."""
+    built last), for a caller that keeps it for the next change: their parts that show
+    the same (a seat's public row, a phone's distances, answers, hints) are then the
+    same objects, and a phone's copy of a public row is made once; settled here."""
+    geo = geo or Geometry(state)
     pub = public_view(state)
-    phone_pub, geo = _phone_public(pub), geo or Geometry(state)
+    pub["seats"] = [geo.kept(("seat", k), row) for k, row in enumerate(pub["seats"])]
+    _kept(geo, "pub", pub)
+    phone_pub = _phone_public(pub, geo)
     out: dict = {None: pub}
     for i, s in enumerate(state.seats):
         out[s.name] = _phone_view(state, phone_pub, i, geo)
@@ -93,11 +97,28 @@ def all_views(state: State, geo: Geometry | None = None) -> dict:
     return out
 
 
-def _phone_public(pub: dict) -> dict:
+def _kept(geo: Geometry, key, part: dict) -> dict:
+    """`part` with each list or dict in it the same object as the last change's equal
+    one (Geometry.kept), under `key` and its own key."""
+    for k, v in part.items():
+        if type(v) is dict or type(v) is list:
+            part[k] = geo.kept((key, k), v)
+    return part
+
+
+def _phone_public(pub: dict, geo: Geometry | None = None) -> dict:
     """The public part of a phone's view: the host's, without the other seats' ability
-    texts (a phone shows its own; the rules page has them all)."""
-    return {**pub, "seats": [{k: v for k, v in row.items() if k != "ability"}
-                             for row in pub["seats"]]}
+    texts (a phone shows its own; the rules page has them all). A row is copied once
+    while the host's row is the same object (`geo`)."""
+    rows = []
+    for k, row in enumerate(pub["seats"]):
+        phone = geo and geo.built(("phone", k), row)
+        if not phone:
+            phone = {key: v for key, v in row.items() if key != "ability"}
+            if geo:
+                geo.keep(("phone", k), row, phone)
+        rows.append(phone)
+    return {**pub, "seats": geo.kept("phone", rows) if geo else rows}
 
 
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
@@ -115,4 +136,4 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
         me["answers"] = answers_for(state, s.name)
         me["hints"] = turn_hints(state, s.name)
         me.update(state.rules.views.phone_extras(state, s.name))
-    return {**phone_pub, "me": me}
+    return {**phone_pub, "me": _kept(geo, i, me)}

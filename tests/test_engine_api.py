@@ -247,7 +247,7 @@ def test_views_built_from_the_geometry_before_are_the_views_built_anew(ruleset, 
     if only:
         header["event_deck"] = {"decks": ["high_noon", "fistful"], "pile": [only],
                                 "current": None}
-    state, geo, views, kept = initial_state(header), None, None, 0
+    state, geo, views, kept, rows = initial_state(header), None, None, 0, 0
     for _ in range(400):
         if state.winner is not None:
             break
@@ -264,7 +264,12 @@ def test_views_built_from_the_geometry_before_are_the_views_built_anew(ruleset, 
         kept += sum(views[s.name]["me"]["distances"] is before[s.name]["me"]["distances"]
                     for s in state.seats if before and s.alive and views[s.name]["me"].get(
                         "distances") and before[s.name]["me"].get("distances"))
+        if before:          # a seat's public row, and the phones' copy of it
+            rows += sum(a is b for a, b in zip(views[None]["seats"], before[None]["seats"]))
+            rows += sum(a is b for a, b in zip(views[names[0]]["seats"],
+                                               before[names[0]]["seats"]))
     assert kept or ruleset == "starwars"     # unchanged parts are the same objects
+    assert rows
 
 
 def test_a_legends_record_with_a_feat_revealed_twice_is_unreadable():
