@@ -41,6 +41,7 @@ from socketio import base_client
 
 from companion import create_app
 from helpers import LiveServer, RecordTable, TableHelper
+from scheduling import long_first
 
 # Hypothesis on a loaded 2-core machine (two test processes, a browser, servers): an
 # example's time and its data's are no failure (a test that measures time is a
@@ -108,6 +109,13 @@ def pytest_runtest_call(item):
         pytest.fail(f"{item.nodeid} runs a live server: mark it @pytest.mark.slow",
                     pytrace=False)
     return result
+
+
+# -- the order: long tests first, each test process its share ----------------------------
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `long` start first on every test process (tests/scheduling.py)."""
+    processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = long_first(items, processes, lambda item: item.get_closest_marker("long"))
 
 
 # -- the server ----------------------------------------------------------------------------

@@ -147,6 +147,7 @@ def schemes(lang: str) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.long
 def test_every_page_passes_axe(server, browser, axe_installed, tables, lang):
     audit, watch = Audit(), Watch()
     some_table = tables["base", "tracker", "lobby"][0]
@@ -190,6 +191,7 @@ def test_every_page_passes_axe(server, browser, axe_installed, tables, lang):
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.long
 def test_the_screens_of_a_referee_game_pass_axe(server, browser, axe_installed, scheme):
     """In English, each ruleset: every fold open, the role held, the play sheet with its
     refused cards greyed and saying why, a question, the host's corrections and both

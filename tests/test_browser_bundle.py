@@ -86,6 +86,7 @@ def dealt_table(server: str, ruleset: str, mode: str) -> tuple[str, dict[str, st
     return table_id, tokens
 
 
+@pytest.mark.long
 def test_a_real_pages_lazy_modules_come_from_its_bundle(server, pw, browser):
     """A dealt BANG! Star Wars referee phone runs referee-sheets.js as soon as its seat
     shows (the ruleset's checks), and awake.js at the first tap: from the bundle, with no

@@ -25,6 +25,7 @@ from helpers import LiveServer
 # --- tests ----------------------------------------------------------------------------------
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_two_phones_and_the_host_screen(server, pw, browser):
     """Create a table, join two phones through the QR's URL, deal, reveal a role by
     press-and-hold, change life and cards in play, and see it all on the host screen."""

@@ -307,6 +307,7 @@ def test_tracker_mode_turns_up_the_next_event_logs_it_and_the_story_marks_it(ser
 
 
 @pytest.mark.parametrize("deck", ["high_noon", "fistful"])
+@pytest.mark.long
 def test_every_screen_of_a_table_with_an_event_deck(server, pw, browser, deck):
     """The all-screens walk (tests/screens.py: overflow, cut controls, words broken or in
     another language, controls under another, axe-core's WCAG rules) over a table with

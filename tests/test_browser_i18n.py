@@ -105,6 +105,7 @@ def last_line(snap: dict, kind: str) -> dict:
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_three_languages_at_one_table(server, pw, browser):
     hu, ru = Po("hu"), Po("ru")
     watch = Watch()

@@ -69,6 +69,7 @@ def feat_card(page, name):
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_feat_tracker_on_phones_and_host(server, pw, browser):
     watch = Watch()
     host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})

@@ -112,6 +112,7 @@ def end_turn(phone) -> None:
 # --- the game -------------------------------------------------------------------------------
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_a_referee_game_from_the_deal_to_a_win(server, pw, browser):
     started = time.monotonic()
     watch = Watch()

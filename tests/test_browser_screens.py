@@ -186,6 +186,7 @@ def walk_host(walker, host, lang, tag):
 
 @pytest.mark.parametrize("lang", ONLY)
 @pytest.mark.parametrize("ruleset", ["base", "legends", "starwars"])
+@pytest.mark.long
 def test_every_screen_of_a_ruleset(server, pw, browser, ruleset, lang):
     watch = Watch()
     walker = Walker(names=NAMES)
@@ -260,6 +261,7 @@ def walk_hunting(walker, t, ann, host, lang, tag):
 
 @pytest.mark.parametrize("lang", ONLY)
 @pytest.mark.parametrize("ruleset,players", [("base", 3), ("legends", 8)])
+@pytest.mark.long
 def test_every_screen_of_a_table_of_three_or_eight(server, pw, browser, ruleset, players, lang):
     """The same walk at a table of 3 (the base game) and of 8 (Legends): every role and
     target on the phones and the host, eight seats on the host's 1280x800, in the
@@ -514,6 +516,7 @@ def walk_daltons(st: Stage) -> None:
 
 @pytest.mark.parametrize("lang", ONLY)
 @pytest.mark.parametrize("name", list(SCENES))
+@pytest.mark.long
 def test_the_screens_off_the_main_road(server, pw, browser, name, lang):
     """Each scene of SCENES, on a table of its own, in each ruleset and mode it lists,
     in each language: the draw!s and checks at the start of a turn, the legend
@@ -534,6 +537,7 @@ def test_the_screens_off_the_main_road(server, pw, browser, name, lang):
     walker.assert_clean()
 
 
+@pytest.mark.long
 def test_the_pages_around_the_game(server, pw, browser):
     """The start page, the rules, the tables waiting, the join page and the lobby, on a
     phone and on the laptop, in each language; the host's lobby; the Star Wars lobby's
@@ -690,6 +694,7 @@ def moves_made(server, t) -> int:
     return len(r.json().get("moves", []))
 
 
+@pytest.mark.long
 def test_a_hold_on_the_role_never_makes_a_move(server, pw, browser):
     """The Sheriff at his draw (Jesse Jones: four ways to draw in the bar) presses and holds
     his role card at every scroll position where it shows, wherever it shows, also where

@@ -38,6 +38,7 @@ def new_table(browser, watch, base, mode: str):
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_a_star_wars_table_is_created_and_dealt(server, pw, browser):
     watch = Watch()
     host_ctx = browser.new_context(viewport={"width": 1366, "height": 860})
@@ -66,6 +67,7 @@ def test_a_star_wars_table_is_created_and_dealt(server, pw, browser):
 # --- tracker mode ----------------------------------------------------------------------------
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_a_star_wars_tracker_table_to_a_win(server, pw, browser):
     watch = Watch()
     host_ctx, host = new_table(browser, watch, server, "tracker")
@@ -239,6 +241,7 @@ def _host_screen(server, browser, watch, record):
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_a_star_wars_referee_table_to_a_win(server, pw, browser):
     watch = Watch()
     host_ctx, host = _host_screen(server, browser, watch, RECORD)

@@ -143,6 +143,7 @@ def top_bar_fits(page, lang: str, label: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.long
 def test_phones_320_px_wide_fit(server, pw, browser, tmp_path, lang):
     """iPhone SE and Galaxy S9+ in each language (issue 22 part 6): the top bar at its
     fullest, long card names in their toggles, the draw! card picker, a question, and

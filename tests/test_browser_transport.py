@@ -68,6 +68,7 @@ def play_a_change(browser, pw, server, block: bool):  # noqa: F811
     return seen, tried
 
 
+@pytest.mark.long
 def test_a_websocket_first_and_no_polling(server, pw, browser):  # noqa: F811
     seen, _ = play_a_change(browser, pw, server, block=False)
     assert seen and seen[0] == "websocket", seen

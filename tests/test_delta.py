@@ -32,6 +32,7 @@ JSON = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=5)
 
 
 @pytest.mark.slow
+@pytest.mark.long
 @settings(max_examples=600, deadline=None)
 @given(JSON, JSON)
 def test_a_patch_turns_any_value_into_any_other(old, new):
@@ -44,6 +45,7 @@ def test_a_patch_turns_any_value_into_any_other(old, new):
 
 
 @pytest.mark.slow
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(st.lists(JSON, max_size=12), st.integers(0, 12), st.lists(JSON, max_size=4))
 def test_a_sliding_window_travels_as_a_slide(window, k, more):
@@ -117,6 +119,7 @@ def play(seed: int, mode: str = "tracker", moves: int = 400) -> dict:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_patched_phones_rebuild_every_snapshot_over_whole_random_games():
     # whole games until 250 moves are played: how long a game lasts depends on its deal,
     # whose seed is the server's own (four games once played 199 moves, failing "> 200")

@@ -106,6 +106,7 @@ def test_random_games_with_an_event_deck(ruleset):
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_many_random_games_with_an_event_deck():
     seen = set()
     for seed in range(40, 400):
@@ -116,6 +117,7 @@ def test_many_random_games_with_an_event_deck():
 
 
 @pytest.mark.parametrize("ruleset", ["base", "legends"])
+@pytest.mark.long
 def test_the_offers_hold_the_engines_verdict_in_random_games(ruleset):
     """Every choice offered ok is accepted by apply, one offered refused is refused with
     its code, an event's move accepted was offered ok; the playouts make every event's

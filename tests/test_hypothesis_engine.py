@@ -164,4 +164,4 @@ class EngineMachine(RuleBasedStateMachine):
 EngineMachine.TestCase.settings = settings(
     max_examples=60, stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-test_engine_state_machine = EngineMachine.TestCase
+test_engine_state_machine = pytest.mark.long(EngineMachine.TestCase)

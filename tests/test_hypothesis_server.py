@@ -181,6 +181,7 @@ def _connected(server, state):
 
 
 @LEAKY
+@pytest.mark.long
 def test_random_frames_break_nothing(raw_server):
     """Random frames on one live server, then, once they are all sent: the server
     answers, the table replays, no 5xx, and the memory is back near where it started

@@ -134,6 +134,7 @@ def read_all(spies: dict, state, secrets: list[str], where: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(5))
+@pytest.mark.long
 def test_no_spy_learns_a_secret(app, block):
     rulesets = sorted(engine.RULESETS)
     for k in range(block * GAMES // 5, (block + 1) * GAMES // 5):

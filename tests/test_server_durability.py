@@ -55,6 +55,7 @@ def test_storage_flushes_the_wal_soon_after_a_commit_by_default(tmp_path, monkey
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::ResourceWarning",
                             "ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.long
 def test_kill_9_loses_no_acknowledged_move(serve):
     """10 kills at random moments while two tables play (phones and the host send
     moves, each waiting for its ack): after each restart every acknowledged move is in

@@ -58,6 +58,7 @@ def _audit(recipient: str | None, snap: dict, roles: dict, secrets: list[str]) -
                 assert roles[n] not in line["text"].casefold(), (recipient, line)
 
 
+@pytest.mark.long
 def test_secrecy_audit_whole_game_with_seven_phones(live_server):
     table_id, session, cookie, tokens, phones, host = _seat_game(live_server)
     roles = {}
@@ -125,6 +126,7 @@ def test_secrecy_audit_whole_game_with_seven_phones(live_server):
         assert secret not in out
 
 
+@pytest.mark.long
 def test_restart_after_sigkill_resumes_the_same_game(live_server):
     table_id, session, cookie, tokens, phones, host = _seat_game(live_server, n=4,
                                                                  reconnection=True)

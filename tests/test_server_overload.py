@@ -41,6 +41,7 @@ LEAKY = pytest.mark.filterwarnings("ignore::ResourceWarning",
 
 
 @LEAKY
+@pytest.mark.long
 def test_past_the_limits_newcomers_are_refused_and_players_keep_every_ack(small_server):
     s = small_server
     tables = [_table(s) for _ in range(3)]
