@@ -82,13 +82,18 @@ def _diff(old, new, eq, memo=None):
 
 def _part(old, new, eq, memo):
     """The patch of one value inside a dict or a list (None: unchanged)."""
-    if old is new and (type(new) is dict or type(new) is list):
+    t = type(new)
+    if old is new and (t is dict or t is list):
         return None                          # a part kept as it was (equal either way)
-    if memo is not None and (type(new) is dict or type(new) is list):
+    if memo is not None and (t is dict or t is list):
         key = (id(old), id(new))
         hit = memo.get(key)
         if hit is None:
-            hit = memo[key] = (old, new, None if eq(old, new) else _diff(old, new, eq, memo))
+            if eq is _eq:
+                same = old == new
+            else:
+                same = eq(old, new)
+            hit = memo[key] = (old, new, None if same else _diff(old, new, eq, memo))
         return hit[2]
     return None if eq(old, new) else _diff(old, new, eq, memo)
 
@@ -123,17 +128,23 @@ def _diff_dict(old: dict, new: dict, eq, memo=None):
 
 def _diff_list(old: list, new: list, eq, memo=None):
     n, m = len(old), len(new)
-    if n == m and eq(old, new):
+    loose = eq is _eq
+    if n == m and (old == new if loose else eq(old, new)):
         return None
     # a window that slid: old without its first k items is the start of new (new's
     # first item is old's k-th; k = 0 when as long: compared just above)
     first = new[0] if m else None
     for k in range(max(1 if n == m else 0, n - m), n):
-        if eq(old[k], first) and eq(old[k:], new[:n - k]):
+        if loose:
+            if old[k] == first and old[k:] == new[:n - k]:
+                return [k, new[n - k:]]
+        elif eq(old[k], first) and eq(old[k:], new[:n - k]):
             return [k, new[n - k:]]
     if n == m:
         out = {}
         for i, (x, y) in enumerate(zip(old, new)):
+            if x is y:                       # kept as it was
+                continue
             sub = _part(x, y, eq, memo)
             if sub is not None:
                 out[str(i)] = sub

@@ -177,7 +177,6 @@ class Wording:
     per change (every change's patches word the same distances and log lines again)."""
 
     def __init__(self, sentences: "Sentences | None" = None) -> None:
-        self._bare: dict = {}           # id: (the object, whether no message is in it)
         self._sentences = sentences or Sentences()
         self._said: dict = {}           # lang: {(reader, *a plain message's items): text}
         self._translate: dict = {}      # lang: its translator
@@ -201,8 +200,6 @@ class Wording:
                 return self._sentence(obj, translate, lang, reader)
         elif kind is not list:
             return obj
-        if self._no_message(obj):
-            return obj
         # worded before in this language? (a part several snapshots of a change share)
         key = (id(obj), lang)
         hit = self._done.get(key)
@@ -223,9 +220,28 @@ class Wording:
         return out
 
     def _walk(self, obj, kind, translate, lang: str, reader):
+        """`obj` worded: a copy where a message is in it, `obj` itself where none is."""
+        out = None
+        word = self._word
         if kind is list:
-            return [self._word(v, translate, lang, reader) for v in obj]
-        return {k: self._word(v, translate, lang, reader) for k, v in obj.items()}
+            for n, v in enumerate(obj):
+                t = type(v)
+                if t is dict or t is list:
+                    said = word(v, translate, lang, reader)
+                    if said is not v:
+                        if out is None:
+                            out = list(obj)
+                        out[n] = said
+        else:
+            for k, v in obj.items():
+                t = type(v)
+                if t is dict or t is list:
+                    said = word(v, translate, lang, reader)
+                    if said is not v:
+                        if out is None:
+                            out = dict(obj)
+                        out[k] = said
+        return obj if out is None else out
 
     def _you_names(self, obj) -> frozenset:
         """The names for which a message in `obj` has a second-person form: worded for
@@ -247,27 +263,6 @@ class Wording:
         found = frozenset(names)
         self._yous[id(obj)] = (obj, found)
         return found
-
-    def _no_message(self, obj) -> bool:
-        seen = self._bare.get(id(obj))
-        if seen is not None:
-            return seen[1]
-        bare = True
-        if type(obj) is dict:
-            if say.is_message(obj):
-                bare = False
-            else:
-                for v in obj.values():
-                    if (type(v) is dict or type(v) is list) and not self._no_message(v):
-                        bare = False
-                        break
-        else:
-            for v in obj:
-                if (type(v) is dict or type(v) is list) and not self._no_message(v):
-                    bare = False
-                    break
-        self._bare[id(obj)] = (obj, bare)
-        return bare
 
     def _sentence(self, message: dict, translate, lang: str, reader) -> str:
         """A message's sentence, rendered once per walker for each message of the same

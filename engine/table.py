@@ -116,7 +116,9 @@ class Geometry:
         # the seats whose modifiers are as `before`'s (seen: as looked at; sees: as the
         # one who looks), when the same seats are alive: a pair is then as before when
         # both of its seats are (`_same_pair`)
-        self._ring = before is not None and before.alive == self.alive
+        self.names = [s.name for s in state.seats]
+        self._ring = (before is not None and before.alive == self.alive
+                      and before.names == self.names)
         if self._ring:
             self._seen_same = {j: before.seen.get(j) == seen for j, seen in self.seen.items()}
             self._sees_same = {a: before.sees.get(a) == sees
@@ -191,6 +193,20 @@ class Geometry:
             if was is not None and (was[0] is inputs or was[0] == inputs):
                 self._rows[key] = was
                 return was[1]
+        return None
+
+    def as_before(self, key, a: int, b: int, armed: int):
+        """The part the geometry before built under `key` from the distance from seat a
+        to seat b, and the weapon of seat `armed`, when those are as they were (the same
+        seats, names and modifiers): None when there is none (build it and `keep` it)."""
+        old = self._before
+        if (old is None or not self._ring or not self._sees_same[a]
+                or not self._seen_same[b] or old._weapons.get(armed) != self.weapon(armed)):
+            return None
+        was = old._rows.get(key)
+        if was is not None:
+            self._rows[key] = was
+            return was[1]
         return None
 
     def keep(self, key, inputs, part):
@@ -355,21 +371,19 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     mine = geo.weapon(i)
     rng = mine[1]
     others, reached_by = [], []
-    built, keep = geo.built, geo.keep
+    built, keep, as_before = geo.built, geo.keep, geo.as_before
     for j in state.others(i):
-        who = state.seats[j].name
-        there = who, geo.said(i, j), rng        # what the row shows, from here
-        row = built(("o", i, j), there)
+        row = as_before(("o", i, j), i, j, i)     # whom seat i reaches
         if row is None:
-            d, said = there[1]
-            row = keep(("o", i, j), there, {"name": who, "distance": d, "why": said,
-                                            "bang": d <= rng, "panic": d <= 1})
+            d, said = geo.said(i, j)
+            row = keep(("o", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
+                                           "bang": d <= rng, "panic": d <= 1})
         others.append(row)
-        back = who, geo.said(j, i), geo.weapon(j)
-        row = built(("r", i, j), back)
+        row = as_before(("r", i, j), j, i, j)     # who reaches seat i
         if row is None:
-            (d, said), (their_weapon, their_range) = back[1], back[2]
-            row = keep(("r", i, j), back, {"name": who, "distance": d, "why": said,
+            d, said = geo.said(j, i)
+            their_weapon, their_range = geo.weapon(j)
+            row = keep(("r", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
                                            "weapon": their_weapon, "bang": d <= their_range})
         reached_by.append(row)
     kept = geo.kept

@@ -272,6 +272,17 @@ def test_views_built_from_the_geometry_before_are_the_views_built_anew(ruleset, 
     assert rows
 
 
+def test_views_built_from_another_games_geometry_are_the_views_built_anew():
+    # a table dealt again (other names, the same seats' modifiers): nothing is kept
+    # from the geometry of the game before that shows its names
+    first = initial_state(engine.deal(["Ann", "Bob", "Cid", "Dan"], seed=1))
+    geo = engine.Geometry(first)
+    engine.all_views(first, geo)
+    again = initial_state(engine.deal(["Eve", "Fay", "Gus", "Hal"], seed=1))
+    views = engine.all_views(again, engine.Geometry(again, geo))
+    assert json.dumps(views) == json.dumps(engine.all_views(again))
+
+
 def test_a_legends_record_with_a_feat_revealed_twice_is_unreadable():
     seats = table().to_dict()["seats"]
     rec = {"ruleset": "legends", "seats": seats,
