@@ -89,11 +89,13 @@ def _part(old, new, eq, memo):
         key = (id(old), id(new))
         hit = memo.get(key)
         if hit is None:
-            if eq is _eq:
-                same = old == new
+            if (old == new) if eq is _eq else eq(old, new):
+                patch = None
+            elif type(old) is not t or (t is dict and (KEY in new or KEY in old)):
+                patch = [new]                # another kind, or a message: whole
             else:
-                same = eq(old, new)
-            hit = memo[key] = (old, new, None if same else _diff(old, new, eq, memo))
+                patch = (_diff_dict if t is dict else _diff_list)(old, new, eq, memo)
+            hit = memo[key] = (old, new, patch)
         return hit[2]
     return None if eq(old, new) else _diff(old, new, eq, memo)
 

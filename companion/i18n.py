@@ -159,6 +159,9 @@ def localize(obj, lang: str, reader: str | None = None):
     return Wording()(obj, lang, reader)
 
 
+_NESTED = (dict, list)
+
+
 class Wording:
     """The one walker that words messages: a JSON value (a snapshot, an answer, an error)
     with every message in it made into its sentence, for a language and a reader
@@ -227,6 +230,8 @@ class Wording:
             for n, v in enumerate(obj):
                 t = type(v)
                 if t is dict or t is list:
+                    if t is list and len(v) == 1 and type(v[0]) not in _NESTED:
+                        continue             # one plain value (a patch's replaced value)
                     said = word(v, translate, lang, reader)
                     if said is not v:
                         if out is None:
@@ -236,6 +241,8 @@ class Wording:
             for k, v in obj.items():
                 t = type(v)
                 if t is dict or t is list:
+                    if t is list and len(v) == 1 and type(v[0]) not in _NESTED:
+                        continue             # one plain value (a patch's replaced value)
                     said = word(v, translate, lang, reader)
                     if said is not v:
                         if out is None:

@@ -124,6 +124,10 @@ class Geometry:
             self._sees_same = {a: before.sees.get(a) == sees
                                and before.cap.get(a) == self.cap.get(a)
                                for a, sees in self.sees.items()}
+            # the seats seen otherwise, and those who look or shoot otherwise, than before
+            self.seen_anew = [j for j in self.alive if not self._seen_same[j]]
+            self.look_anew = [j for j in self.alive if not self._sees_same[j]
+                              or before._weapons.get(j) != self.weapon(j)]
 
     def parts(self, a: int, b: int) -> tuple[int, list[dict]]:
         """How far seat a sees seat b, and why: [{"label", "delta"}], clamped to 1 at the end."""
@@ -208,6 +212,16 @@ class Geometry:
             self._rows[key] = was
             return was[1]
         return None
+
+    def table_before(self, i: int) -> dict | None:
+        """Seat i's distance table as the geometry before built it, when its own seat is
+        seen and looks as it did (its rows that show another seat that changed are
+        then all that changes: `seen_anew`, `look_anew`); None otherwise."""
+        old = self._before
+        if (old is None or not self._ring or i in self.seen_anew or i in self.look_anew):
+            return None
+        was = old._rows.get(("t", i))
+        return was[1] if was is not None else None
 
     def keep(self, key, inputs, part):
         """`part`, built under `key` from `inputs` (for the next geometry's `built`)."""
@@ -370,24 +384,41 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     geo = geo or Geometry(state)
     mine = geo.weapon(i)
     rng = mine[1]
-    others, reached_by = [], []
-    built, keep, as_before = geo.built, geo.keep, geo.as_before
-    for j in state.others(i):
-        row = as_before(("o", i, j), i, j, i)     # whom seat i reaches
-        if row is None:
-            d, said = geo.said(i, j)
-            row = keep(("o", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
-                                           "bang": d <= rng, "panic": d <= 1})
-        others.append(row)
-        row = as_before(("r", i, j), j, i, j)     # who reaches seat i
-        if row is None:
-            d, said = geo.said(j, i)
-            their_weapon, their_range = geo.weapon(j)
-            row = keep(("r", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
-                                           "weapon": their_weapon, "bang": d <= their_range})
-        reached_by.append(row)
-    kept = geo.kept
+    seats = state.others(i)
+    was = geo.table_before(i)
+    if was is not None and len(was["others"]) == len(seats):   # only what changed
+        others, reached_by = list(was["others"]), list(was["reached_by"])
+        for j in geo.seen_anew:
+            if j != i:
+                others[seats.index(j)] = _reaches(geo, i, j, rng)
+        for j in geo.look_anew:
+            if j != i:
+                reached_by[seats.index(j)] = _reached_by(geo, i, j)
+    else:
+        others, reached_by = [], []
+        as_before = geo.as_before
+        for j in seats:
+            others.append(as_before(("o", i, j), i, j, i) or _reaches(geo, i, j, rng))
+            reached_by.append(as_before(("r", i, j), j, i, j) or _reached_by(geo, i, j))
+    kept, built, keep = geo.kept, geo.built, geo.keep
     weapon_row = built(("w", i), mine) or keep(("w", i), mine, {"name": mine[0], "range": rng})
     return kept(("t", i), {"weapon": weapon_row,
                            "others": kept(("os", i), others),
                            "reached_by": kept(("rs", i), reached_by)})
+
+
+def _reaches(geo: Geometry, i: int, j: int, rng: int) -> dict:
+    """The row of seat i's distance table for seat j: how far i sees j, and whether
+    i's weapon (of range `rng`) or a Panic! reaches."""
+    d, said = geo.said(i, j)
+    return geo.keep(("o", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
+                                         "bang": d <= rng, "panic": d <= 1})
+
+
+def _reached_by(geo: Geometry, i: int, j: int) -> dict:
+    """The row of seat i's distance table for seat j: how far j sees i, with which
+    weapon, and whether it reaches."""
+    d, said = geo.said(j, i)
+    their_weapon, their_range = geo.weapon(j)
+    return geo.keep(("r", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
+                                         "weapon": their_weapon, "bang": d <= their_range})
