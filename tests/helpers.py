@@ -136,7 +136,8 @@ class LiveServer:
     (the one live server of the tests: the server fixtures, the browser tests, the
     installed package's). It can be killed or stopped and started again on the same port
     and data (a restart); `output` holds every line it printed; `client()` makes live
-    clients, closed by stop().
+    clients, closed by stop(). `forked=True`: each start forked from one process that
+    imported the server (Forker), for a test that restarts it many times.
 
     A test that starts one is `slow` (or `browser`): conftest.py fails it otherwise."""
 
@@ -144,9 +145,11 @@ class LiveServer:
     starts = 0                     # conftest.py checks that their tests are marked
 
     def __init__(self, data: str, args: tuple[str, ...] = (), command=SERVE,
-                 cwd: str | None = None, tunables: bool = True):
+                 cwd: str | None = None, tunables: bool = True, forked: bool = False):
         self.data = data
         self.tunables = tunables         # glibc's setting given, or `serve` starts again
+        assert not forked or command == SERVE
+        self.forked, self.forker = forked, None      # see Forker: a restart's start
         self.args = tuple(args)          # more `serve` options (--max-tables 3 ...)
         self.command, self.cwd = tuple(command), cwd
         self.port = free_port()
@@ -182,15 +185,20 @@ class LiveServer:
             # load 5-7 (test_server_memory starts one that does it itself)
             env["GLIBC_TUNABLES"] = ":".join(filter(None, (env.get("GLIBC_TUNABLES"),
                                                           glibc.TUNABLE)))
-        self.proc = subprocess.Popen(
-            [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", self.data, *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            env=env, text=True, cwd=self.cwd)
+        argv = [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
+                "--data", self.data, *self.args]
+        if not self.forked:
+            self.proc = subprocess.Popen(
+                argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, env=env, text=True, cwd=self.cwd)
+            self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
+            self.reader.start()
+        else:
+            if self.forker is None:
+                self.forker = Forker(env, self.output)
+            self.proc = self.forker.fork(argv[len(SERVE) - 1:])
         LiveServer.running.add(self)
         LiveServer.starts += 1
-        self.reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
-        self.reader.start()
 
         def up():
             if self.proc.poll() is not None:
@@ -227,12 +235,15 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        if self.proc:
+        if self.proc and not self.forked:
             self.reader.join(timeout=5)
         LiveServer.running.discard(self)
 
     def stop(self) -> None:
         self.kill(signal.SIGTERM)      # first, so that client disconnects return at once
+        if self.forker:
+            self.forker.close()
+            self.forker = None
         for c in self.clients:
             c.close()
         self.clients.clear()
@@ -273,6 +284,111 @@ class LiveServer:
             return packets
         finally:
             ws.shutdown()
+
+
+FORKER = r"""
+import json, os, signal, sys
+from companion import cli
+
+def reap(*_):
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+
+signal.signal(signal.SIGCHLD, reap)
+for line in sys.stdin:
+    pid = os.fork()
+    if not pid:
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        code = 1
+        try:
+            cli.main(json.loads(line))
+        except SystemExit as end:
+            code = end.code if isinstance(end.code, int) else 1
+        finally:
+            sys.stdout.flush()
+            os._exit(code)
+    print(f"forked {pid}", flush=True)
+"""
+
+
+class Forker:
+    """`serve` started by fork() from a process that imported the server once, for a
+    test that restarts its server many times (LiveServer(..., forked=True)): each child
+    runs companion.cli.main with `serve`'s arguments, a server process of its own (its
+    pid, its signals, its exit), without Python's start and the server's imports (about a
+    second of CPU; 1.5 to 3 s a start on a loaded 2-core machine). The children write to
+    the forker's output, read into `output`."""
+
+    def __init__(self, env: dict, output: list[str]):
+        self.proc = subprocess.Popen([sys.executable, "-c", FORKER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     env=env, text=True, cwd=os.path.dirname(os.path.dirname(
+                                         os.path.abspath(__file__))))
+        self.output = output
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        with self.proc.stdout:
+            for line in self.proc.stdout:
+                self.output.append(line)
+
+    def fork(self, argv: list[str]) -> "Forked":
+        forks = sum(line.startswith("forked ") for line in self.output)
+        self.proc.stdin.write(json.dumps(argv) + "\n")
+        self.proc.stdin.flush()
+        until(lambda: sum(line.startswith("forked ") for line in self.output) > forks
+              or self.proc.poll() is not None, 60, "the forker's fork")
+        pid = [line for line in self.output if line.startswith("forked ")][-1].split()[1]
+        return Forked(int(pid), argv)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.reader.join(timeout=5)
+
+
+class Forked:
+    """A forked server, as LiveServer uses a Popen: pid, poll, send_signal, wait, kill."""
+
+    def __init__(self, pid: int, args: list[str]):
+        self.pid, self.args, self.returncode = pid, args, None
+
+    def poll(self):
+        """Its end: gone, or a zombie its forker has not reaped yet."""
+        try:
+            with open(f"/proc/{self.pid}/stat") as f:
+                ended = f.read().rsplit(")", 1)[1].split()[0] in "ZX"
+        except (FileNotFoundError, ProcessLookupError):
+            ended = True
+        if ended and self.returncode is None:
+            self.returncode = -1           # (its status went to the forker)
+        return self.returncode
+
+    def send_signal(self, sig) -> None:
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def wait(self, timeout=None):
+        try:
+            until(lambda: self.poll() is not None, timeout or 600, f"process {self.pid}'s end",
+                  every=0.005)
+        except AssertionError:
+            raise subprocess.TimeoutExpired(self.args, timeout) from None
+        return self.returncode
 
 
 @contextlib.contextmanager
