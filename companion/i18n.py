@@ -184,7 +184,8 @@ class Wording:
         self._said: dict = {}           # lang: {(reader, *a plain message's items): text}
         self._translate: dict = {}      # lang: its translator
         self._done: dict = {}           # (id, lang): [the object, worded for any reader
-                                        # it names not, {reader: worded}]
+                                        # it names not, {reader: worded}, the names
+                                        # its `you` forms take, once asked]
         self._yous: dict = {}           # id: (the object, the names its `you` forms take)
 
     def __call__(self, obj, lang: str, reader: str | None = None):
@@ -208,12 +209,14 @@ class Wording:
         hit = self._done.get(key)
         if hit is None:
             out = self._walk(obj, kind, translate, lang, reader)
-            self._done[key] = [obj, None, {reader: out}]
+            self._done[key] = [obj, None, {reader: out}, None]
             return out
         free, per = hit[1], hit[2]
         if reader in per:
             return per[reader]
-        names = self._you_names(obj)
+        names = hit[3]
+        if names is None:
+            names = hit[3] = self._you_names(obj)
         if reader not in names:          # no sentence in it is said to this reader
             if free is None:
                 free = hit[1] = next((out for r, out in per.items() if r not in names), None)

@@ -185,7 +185,14 @@ class Geometry:
         """`part` (of a view, built from this geometry), or the equal one built under
         `key` from the geometry before: the same object while what it shows is the same,
         so that what compares views (companion/delta.py) passes over it at once."""
-        return self.built(key, part) or self.keep(key, part, part)
+        old = self._before
+        if old is not None:
+            was = old._rows.get(key)
+            if was is not None and (was[0] is part or was[0] == part):
+                self._rows[key] = was
+                return was[1]
+        self._rows[key] = (part, part)
+        return part
 
     def built(self, key, inputs):
         """The part of a view the geometry before built under `key` from equal `inputs`
@@ -199,26 +206,13 @@ class Geometry:
                 return was[1]
         return None
 
-    def as_before(self, key, a: int, b: int, armed: int):
-        """The part the geometry before built under `key` from the distance from seat a
-        to seat b, and the weapon of seat `armed`, when those are as they were (the same
-        seats, names and modifiers): None when there is none (build it and `keep` it)."""
-        old = self._before
-        if (old is None or not self._ring or not self._sees_same[a]
-                or not self._seen_same[b] or old._weapons.get(armed) != self.weapon(armed)):
-            return None
-        was = old._rows.get(key)
-        if was is not None:
-            self._rows[key] = was
-            return was[1]
-        return None
-
     def table_before(self, i: int) -> dict | None:
-        """Seat i's distance table as the geometry before built it, when its own seat is
-        seen and looks as it did (its rows that show another seat that changed are
-        then all that changes: `seen_anew`, `look_anew`); None otherwise."""
+        """Seat i's distance table as the geometry before built it, when the same seats
+        sit alive under the same names (its rows are in the same order; a row changes
+        only where a seat it shows is seen, looks or shoots otherwise: `seen_anew`,
+        `look_anew`); None otherwise."""
         old = self._before
-        if (old is None or not self._ring or i in self.seen_anew or i in self.look_anew):
+        if old is None or not self._ring:
             return None
         was = old._rows.get(("t", i))
         return was[1] if was is not None else None
@@ -388,18 +382,15 @@ def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict
     was = geo.table_before(i)
     if was is not None and len(was["others"]) == len(seats):   # only what changed
         others, reached_by = list(was["others"]), list(was["reached_by"])
-        for j in geo.seen_anew:
-            if j != i:
-                others[seats.index(j)] = _reaches(geo, i, j, rng)
-        for j in geo.look_anew:
-            if j != i:
-                reached_by[seats.index(j)] = _reached_by(geo, i, j)
+        looks, seen = i in geo.look_anew, i in geo.seen_anew   # seat i itself
+        for k, j in enumerate(seats):
+            if looks or j in geo.seen_anew:
+                others[k] = _reaches(geo, i, j, rng)
+            if seen or j in geo.look_anew:
+                reached_by[k] = _reached_by(geo, i, j)
     else:
-        others, reached_by = [], []
-        as_before = geo.as_before
-        for j in seats:
-            others.append(as_before(("o", i, j), i, j, i) or _reaches(geo, i, j, rng))
-            reached_by.append(as_before(("r", i, j), j, i, j) or _reached_by(geo, i, j))
+        others = [_reaches(geo, i, j, rng) for j in seats]
+        reached_by = [_reached_by(geo, i, j) for j in seats]
     kept, built, keep = geo.kept, geo.built, geo.keep
     weapon_row = built(("w", i), mine) or keep(("w", i), mine, {"name": mine[0], "range": rng})
     return kept(("t", i), {"weapon": weapon_row,
@@ -411,8 +402,8 @@ def _reaches(geo: Geometry, i: int, j: int, rng: int) -> dict:
     """The row of seat i's distance table for seat j: how far i sees j, and whether
     i's weapon (of range `rng`) or a Panic! reaches."""
     d, said = geo.said(i, j)
-    return geo.keep(("o", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
-                                         "bang": d <= rng, "panic": d <= 1})
+    return {"name": geo.names[j], "distance": d, "why": said, "bang": d <= rng,
+            "panic": d <= 1}
 
 
 def _reached_by(geo: Geometry, i: int, j: int) -> dict:
@@ -420,5 +411,5 @@ def _reached_by(geo: Geometry, i: int, j: int) -> dict:
     weapon, and whether it reaches."""
     d, said = geo.said(j, i)
     their_weapon, their_range = geo.weapon(j)
-    return geo.keep(("r", i, j), None, {"name": geo.names[j], "distance": d, "why": said,
-                                         "weapon": their_weapon, "bang": d <= their_range})
+    return {"name": geo.names[j], "distance": d, "why": said, "weapon": their_weapon,
+            "bang": d <= their_range}
