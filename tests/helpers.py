@@ -292,8 +292,11 @@ from companion import cli
 
 def reap(*_):
     try:
-        while os.waitpid(-1, os.WNOHANG)[0]:
-            pass
+        while True:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if not pid:
+                return
+            os.write(1, f"ended {pid} {os.waitstatus_to_exitcode(status)}\n".encode())
     except ChildProcessError:
         pass
 
@@ -343,7 +346,7 @@ class Forker:
         until(lambda: sum(line.startswith("forked ") for line in self.output) > forks
               or self.proc.poll() is not None, 60, "the forker's fork")
         pid = [line for line in self.output if line.startswith("forked ")][-1].split()[1]
-        return Forked(int(pid), argv)
+        return Forked(int(pid), argv, self.output)
 
     def close(self) -> None:
         self.proc.stdin.close()
@@ -358,18 +361,23 @@ class Forker:
 class Forked:
     """A forked server, as LiveServer uses a Popen: pid, poll, send_signal, wait, kill."""
 
-    def __init__(self, pid: int, args: list[str]):
-        self.pid, self.args, self.returncode = pid, args, None
+    def __init__(self, pid: int, args: list[str], output: list[str]):
+        self.pid, self.args, self.output, self.returncode = pid, args, output, None
 
     def poll(self):
-        """Its end: gone, or a zombie its forker has not reaped yet."""
-        try:
-            with open(f"/proc/{self.pid}/stat") as f:
-                ended = f.read().rsplit(")", 1)[1].split()[0] in "ZX"
-        except (FileNotFoundError, ProcessLookupError):
-            ended = True
-        if ended and self.returncode is None:
-            self.returncode = -1           # (its status went to the forker)
+        """Its exit code once the forker reaped it (its line `ended PID CODE`); until that
+        line is read, a zombie or a process gone is ended too (code -1)."""
+        if self.returncode is None:
+            ended = [line for line in self.output if line.startswith(f"ended {self.pid} ")]
+            if ended:
+                self.returncode = int(ended[0].split()[2])
+            else:
+                try:
+                    with open(f"/proc/{self.pid}/stat") as f:
+                        if f.read().rsplit(")", 1)[1].split()[0] in "ZX":
+                            self.returncode = -1
+                except FileNotFoundError:
+                    self.returncode = -1
         return self.returncode
 
     def send_signal(self, sig) -> None:
