@@ -217,7 +217,8 @@ class Hub:
         (the dry runs of an event's offer, the answers, the distances: once a change);
         a table whose last socket left keeps none. It keeps the distances they were
         built from too (engine.Geometry): the next change works out again only the pairs
-        of seats whose distance inputs changed, and the parts of a view that show the
+        of seats whose distance inputs changed and builds again only the distance rows
+        that show a seat that changed, and the parts of a view that show the
         same are the same objects as the last change's, which the patches pass over at
         once."""
         state = table.state
