@@ -93,7 +93,6 @@ def installed(tmp_path_factory):
         live.stop()
 
 
-@pytest.mark.long
 def test_python_m_companion_is_the_command(installed):
     _, src, base = installed
     py = os.path.join(src, ".venv", "bin", "python")
