@@ -5,7 +5,7 @@ processes the collection in runs, in order: the first a third of it, the next ha
 the rest, the last what is left; a process with nothing left takes the back half of
 another's queue. A test of a minute that comes up last in a run leaves its process
 working alone at the end while the others are done. So the tests marked `long` (about
-20 s or more alone) are dealt in turn to the front of each run, and the short tests
+20 s or more in a `make test` run) are dealt in turn to the front of each run, and the short tests
 behind them, which the stealing moves about, even the processes out. Every process
 collects and orders the same way, as pytest-xdist requires (it checks they agree).
 tests/test_scheduling.py checks this against pytest-xdist's own scheduler.
