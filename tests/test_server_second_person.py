@@ -118,8 +118,11 @@ def test_own_phone_says_you_the_others_and_the_host_name_the_player(serve):
                     lambda s: put in [l["text"] for l in s["log"]])["log"]]
 
         # the messages themselves stay as the engine made them, third person, for Ann too
+        # (waiting for the second: this phone may not have had the Mustang's change yet,
+        # and the snapshot of the first already holds a message naming Ann)
         snap = bare.wait_for(lambda s: any(isinstance(l["text"], dict)
                                            and l["text"].get("seat") == "Ann"
+                                           and l["text"].get("$t") == "{seat} puts {cards} in play."
                                            for l in s["log"] if l["kind"] == "set"))
         said = [l["text"] for l in snap["log"] if l["kind"] == "set"]
         assert [m["$t"] for m in said[-2:]] == ["{seat}'s {what} goes from {before} to {after}.",
