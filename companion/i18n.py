@@ -229,28 +229,16 @@ class Wording:
         """`obj` worded: a copy where a message is in it, `obj` itself where none is."""
         out = None
         word = self._word
-        if kind is list:
-            for n, v in enumerate(obj):
-                t = type(v)
-                if t is dict or t is list:
-                    if t is list and len(v) == 1 and type(v[0]) not in _NESTED:
-                        continue             # one plain value (a patch's replaced value)
-                    said = word(v, translate, lang, reader)
-                    if said is not v:
-                        if out is None:
-                            out = list(obj)
-                        out[n] = said
-        else:
-            for k, v in obj.items():
-                t = type(v)
-                if t is dict or t is list:
-                    if t is list and len(v) == 1 and type(v[0]) not in _NESTED:
-                        continue             # one plain value (a patch's replaced value)
-                    said = word(v, translate, lang, reader)
-                    if said is not v:
-                        if out is None:
-                            out = dict(obj)
-                        out[k] = said
+        for k, v in (enumerate(obj) if kind is list else obj.items()):
+            t = type(v)
+            if t is dict or t is list:
+                if t is list and len(v) == 1 and type(v[0]) not in _NESTED:
+                    continue                 # one plain value (a patch's replaced value)
+                said = word(v, translate, lang, reader)
+                if said is not v:
+                    if out is None:
+                        out = kind(obj)      # a copy: list(obj) or dict(obj)
+                    out[k] = said
         return obj if out is None else out
 
     def _you_names(self, obj) -> frozenset:

@@ -185,12 +185,9 @@ class Geometry:
         """`part` (of a view, built from this geometry), or the equal one built under
         `key` from the geometry before: the same object while what it shows is the same,
         so that what compares views (companion/delta.py) passes over it at once."""
-        old = self._before
-        if old is not None:
-            was = old._rows.get(key)
-            if was is not None and (was[0] is part or was[0] == part):
-                self._rows[key] = was
-                return was[1]
+        was = self.built(key, part)
+        if was is not None:
+            return was
         self._rows[key] = (part, part)
         return part
 
