@@ -25,7 +25,7 @@ TEST_PROCESSES ?= $(shell $(PY) -c "import os; print(max(2, (os.cpu_count() or 2
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n $(TEST_PROCESSES) --dist worksteal
 
-# a check to trust after a change to the rules, in under a minute on 2 cores: every
+# a check to trust after a change to the rules, in about a minute and a half on 2 cores: every
 # record and the fast engine and server tests (not the browser ones, not those marked
 # slow: random whole games, Hypothesis runs, live servers, services, the install)
 test-quick: $(STAMP)
