@@ -331,22 +331,28 @@ class Forker:
                                      env=env, text=True, cwd=os.path.dirname(os.path.dirname(
                                          os.path.abspath(__file__))))
         self.output = output
+        self.forks: list[int] = []          # the children's pids, from its `forked` lines
+        self.ended: dict[int, int] = {}     # a reaped child's exit code (`ended PID CODE`)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
     def _read(self):
         with self.proc.stdout:
             for line in self.proc.stdout:
+                word, *rest = line.split() or [""]
+                if word == "forked":
+                    self.forks.append(int(rest[0]))
+                elif word == "ended" and len(rest) == 2:
+                    self.ended[int(rest[0])] = int(rest[1])
                 self.output.append(line)
 
     def fork(self, argv: list[str]) -> "Forked":
-        forks = sum(line.startswith("forked ") for line in self.output)
+        forks = len(self.forks)
         self.proc.stdin.write(json.dumps(argv) + "\n")
         self.proc.stdin.flush()
-        until(lambda: sum(line.startswith("forked ") for line in self.output) > forks
-              or self.proc.poll() is not None, 60, "the forker's fork")
-        pid = [line for line in self.output if line.startswith("forked ")][-1].split()[1]
-        return Forked(int(pid), argv, self.output)
+        until(lambda: len(self.forks) > forks or self.proc.poll() is not None, 60,
+              "the forker's fork")
+        return Forked(self.forks[forks], argv, self.ended)
 
     def close(self) -> None:
         self.proc.stdin.close()
@@ -361,23 +367,22 @@ class Forker:
 class Forked:
     """A forked server, as LiveServer uses a Popen: pid, poll, send_signal, wait, kill."""
 
-    def __init__(self, pid: int, args: list[str], output: list[str]):
-        self.pid, self.args, self.output, self.returncode = pid, args, output, None
+    def __init__(self, pid: int, args: list[str], ended: dict[int, int]):
+        self.pid, self.args, self.ended, self.returncode = pid, args, ended, None
 
     def poll(self):
         """Its exit code once the forker reaped it (its line `ended PID CODE`); until that
         line is read, a zombie or a process gone is ended too (code -1)."""
         if self.returncode is None:
-            ended = [line for line in self.output if line.startswith(f"ended {self.pid} ")]
-            if ended:
-                self.returncode = int(ended[0].split()[2])
+            if self.pid in self.ended:
+                self.returncode = self.ended[self.pid]
             else:
                 try:
                     with open(f"/proc/{self.pid}/stat") as f:
                         if f.read().rsplit(")", 1)[1].split()[0] in "ZX":
                             self.returncode = -1
-                except FileNotFoundError:
-                    self.returncode = -1
+                except (FileNotFoundError, ProcessLookupError):   # reaped (the read
+                    self.returncode = -1                            # may be what finds it)
         return self.returncode
 
     def send_signal(self, sig) -> None:
