@@ -1,7 +1,9 @@
 """Static files for a phone on a busy Wi-Fi: compressed once, cached for good, found at once.
 
-* Every file under static/ is read once (on the first request) and kept in memory with
-  its gzip form where that is smaller. No build step: Python's own gzip does it.
+* Every file under static/ is read once (on the first request, or at the server's start)
+  and kept in memory with its gzip form where that is smaller (level 9; the bundles'
+  source maps, which only a developer's tools read, level 6). No build step: Python's
+  own gzip does it.
 * Pages link them under `/assets/<version>/<path>`, where the version is a hash of the
   content of every static file. Such a URL never changes content, so it is served with
   `Cache-Control: public, max-age=31536000, immutable`: a phone that opened the page
@@ -34,6 +36,10 @@ from markupsafe import Markup, escape
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 MIN_GZIP = 512                  # bytes: below this gzip gains nothing over the headers
+# gzip's level for what phones download: 9, the fewest bytes on a busy Wi-Fi. A bundle's
+# source map is read by a developer's tools alone and is most of static/'s bytes: at 6 the
+# server's start compresses them in a fifth of the time, 3.5 % larger (docs/benchmarks.md)
+GZIP_LEVEL, GZIP_LEVEL_MAP = 9, 6
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,8 @@ def make_asset(rel: str, body: bytes) -> Asset:
         mimetype = "application/json"
     gz = None
     if mimetype.startswith(COMPRESSIBLE) and len(body) >= MIN_GZIP:
-        packed = gzip.compress(body, 9, mtime=0)
+        level = GZIP_LEVEL_MAP if rel.endswith(".map") else GZIP_LEVEL
+        packed = gzip.compress(body, level, mtime=0)
         gz = packed if len(packed) < len(body) else None
     etag = hashlib.sha256(body).hexdigest()[:16]
     return Asset(body, gz, mimetype, etag)
