@@ -135,9 +135,28 @@ def encode(row: dict) -> tuple:
     """A table row as the statements' parameters (upsert's order); a row that does not
     say when it was last active is active now."""
     return (row["id"], row["host_hash"], row["status"], row["ruleset"], row["mode"],
-            json.dumps(row["lobby"]), row["game"],
-            json.dumps(row["header"]) if row["header"] is not None else None,
+            _text(row["id"], "lobby", row["lobby"]), row["game"],
+            _text(row["id"], "header", row["header"]) if row["header"] is not None else None,
             row["version"], row["created_at"], row.get("active_at") or time.time())
+
+
+_TEXTS: dict = {}      # (table id, field): (the value, what it was then, its JSON)
+TEXTS_KEPT = 4096      # the oldest are forgotten past this many (two a table)
+
+
+def _text(table_id: str, field: str, value) -> str:
+    """`value`'s JSON, encoded again only when it changed: a move leaves a table's lobby
+    and header as they were (the same objects, equal to the copy of the last write),
+    and its save then writes the version alone (SqlStorage._only_version)."""
+    key = (table_id, field)
+    hit = _TEXTS.get(key)
+    if hit is not None and hit[0] is value and hit[1] == value:
+        return hit[2]
+    text = json.dumps(value)
+    if hit is None and len(_TEXTS) >= TEXTS_KEPT:
+        del _TEXTS[next(iter(_TEXTS))]
+    _TEXTS[key] = (value, json.loads(text), text)   # a copy: a change in place shows
+    return text
 
 
 def move_json(move: dict) -> str:

@@ -75,7 +75,8 @@ def public_view(state: State) -> dict:
 def view_for(state: State, seat: str) -> dict:
     """What the player in `seat` may see: the public view plus their own role."""
     i = state.index(seat)
-    return _phone_view(state, _phone_public(public_view(state)), i, Geometry(state))
+    geo = Geometry(state)
+    return _phone_view(state, _phone_public(public_view(state), geo), i, geo)
 
 
 def all_views(state: State, geo: Geometry | None = None) -> dict:
@@ -106,19 +107,19 @@ def _kept(geo: Geometry, key, part: dict) -> dict:
     return part
 
 
-def _phone_public(pub: dict, geo: Geometry | None = None) -> dict:
+def _phone_public(pub: dict, geo: Geometry) -> dict:
     """The public part of a phone's view: the host's, without the other seats' ability
     texts (a phone shows its own; the rules page has them all). A row is copied once
     while the host's row is the same object (`geo`)."""
     rows = []
+    built, keep = geo.built, geo.keep
     for k, row in enumerate(pub["seats"]):
-        phone = geo and geo.built(("phone", k), row)
-        if not phone:
-            phone = {key: v for key, v in row.items() if key != "ability"}
-            if geo:
-                geo.keep(("phone", k), row, phone)
+        phone = built(("phone", k), row)
+        if phone is None:
+            phone = keep(("phone", k), row, {key: v for key, v in row.items()
+                                            if key != "ability"})
         rows.append(phone)
-    return {**pub, "seats": geo.kept("phone", rows) if geo else rows}
+    return {**pub, "seats": geo.kept("phone", rows)}
 
 
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
