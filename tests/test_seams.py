@@ -120,6 +120,74 @@ def test_simple_websocket_reader_loop_is_the_one_wait_repeats():
               "max_message_size and appends it to input_buffer")
 
 
+def test_engineio_sockets_queue_is_what_the_writer_thread_polls_and_send_puts_into():
+    """The Outbox (companion/seams/simple_websocket.py) takes the place of a socket's
+    `queue`: Socket.send puts into it, the writer thread takes from it with `poll` and
+    writes each packet with `ws.send(pkt.encode())`, one at a time, in order."""
+    import queue
+
+    import engineio
+    from engineio.base_socket import BaseSocket
+    from engineio.socket import Socket
+    assert "self.queue = self.server.create_queue()" in source(BaseSocket.__init__), moved(
+        "python-engineio", "a socket no longer makes its queue with create_queue()")
+    assert isinstance(engineio.Server(async_mode="threading").create_queue(), queue.Queue), \
+        moved("python-engineio", "a threading server's queue is not a queue.Queue")
+    assert "self.queue.put(pkt)" in source(Socket.send), moved(
+        "python-engineio", "Socket.send no longer puts the packet in self.queue")
+    poll = source(Socket.poll)
+    for line in ("self.queue.get(\n                timeout=self.server.ping_interval + "
+                 "self.server.ping_timeout)", "self.queue.get(block=False)",
+                 "self.queue.task_done()", "self.queue.put(None)"):
+        assert line in poll, moved("python-engineio", f"Socket.poll no longer does `{line}`")
+    handler = source(Socket._websocket_handler)
+    for line in ("packets = self.poll()", "for pkt in packets:", "ws.send(pkt.encode())",
+                 "self.connected = True"):
+        assert line in handler, moved("python-engineio", "the WebSocket handler's writer "
+                                      f"thread no longer does `{line}`")
+    assert "self._websocket_handler, self.server)" in source(Socket._upgrade_websocket), \
+        moved("python-engineio", "the WebSocket driver is no longer given the socket's "
+              "bound _websocket_handler")
+
+
+def test_simple_websocket_frames_a_message_with_wsproto_and_writes_it_whole():
+    import simple_websocket
+    send = source(simple_websocket.ws.Base.send)
+    for line in ("self.ws.send(Message(data=data))", "self.ws.send(TextMessage(data=str(data)))",
+                 "if not self.connected:"):
+        assert line in send, moved("simple-websocket", f"Base.send no longer does `{line}`")
+
+
+@pytest.mark.slow
+def test_the_app_writes_a_websocket_phones_packets_from_the_sending_thread():
+    """A phone's socket (a WebSocket from the start, as the pages connect) gets the
+    Outbox, and its snapshots are written by the thread that sends them."""
+    import requests
+    import socketio
+
+    from companion import create_app
+    from companion.seams.simple_websocket import Outbox
+    from helpers import close_client, serving
+    app = create_app({"TESTING": True})
+    with serving(app) as url:
+        r = requests.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+        table_id = r.headers["Location"].rsplit("/", 1)[1]
+        r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"},
+                          allow_redirects=False)
+        token = r.headers["Location"].split("#", 1)[1]
+        phone = socketio.Client(reconnection=False)
+        try:
+            phone.connect(url, transports=["websocket"],
+                          auth={"table": table_id, "token": token, "delta": 1})
+            assert phone.call("nope", {}, timeout=10)["ok"] is False
+            sockets = list(app.extensions["socketio"].server.eio.sockets.values())
+            assert len(sockets) == 1 and isinstance(sockets[0].queue, Outbox)
+            assert sockets[0].queue.direct >= 2      # the first snapshot and the answer
+        finally:
+            close_client(phone)
+    app.extensions["companion"].storage.close()
+
+
 # -- python-socketio (companion/seams/socketio.py) ----------------------------------------
 def test_socketio_packets_ask_uses_binary_events_and_data_is_binary():
     from socketio.packet import Packet

@@ -1,0 +1,174 @@
+"""companion.seams.simple_websocket.Outbox: what the server sends, written by the thread
+that sends it while nothing waits for the socket's writer thread, in order whatever the
+reader's pace (real sockets, real wsproto frames, python-engineio's own writer loop)."""
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+import time
+
+import pytest
+from engineio.packet import MESSAGE, Packet
+from wsproto.connection import Connection, ConnectionType
+from wsproto.events import TextMessage
+
+from companion.seams.simple_websocket import Outbox
+
+
+class Ws:
+    """What an Outbox uses of simple_websocket.Server: its socket, its wsproto
+    connection (a server's, as after the handshake) and `connected`."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.ws = Connection(ConnectionType.SERVER)
+        self.connected = True
+        self.close_reason = self.close_message = None
+
+
+@pytest.fixture
+def pair():
+    """pair(sndbuf) -> (the server's socket, with a small send buffer and a timeout as
+    the server's have; the phone's end). Both closed after the test."""
+    made = []
+
+    def make(sndbuf: int):
+        server, phone = socket.socketpair()
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
+        phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, sndbuf)
+        server.settimeout(5.0)
+        made.extend((server, phone))
+        return server, phone
+    yield make
+    for s in made:
+        s.close()
+
+
+def writer(outbox: Outbox, done: threading.Event) -> None:
+    """python-engineio's writer thread (Socket._websocket_handler's `writer`, with
+    Socket.poll): every packet taken from the queue, sent as taken."""
+    while True:
+        try:
+            packets = [outbox.get(timeout=10)]
+            outbox.task_done()
+        except queue.Empty:
+            break
+        if packets == [None]:
+            break
+        while True:
+            try:
+                pkt = outbox.get(block=False)
+                outbox.task_done()
+                if pkt is None:
+                    outbox.put(None)
+                    break
+                packets.append(pkt)
+            except queue.Empty:
+                break
+        for pkt in packets:
+            outbox.sent(pkt.encode())
+    done.set()
+
+
+def read_all(phone: socket.socket, count: int, slow: float) -> list[str]:
+    """The phone reads `count` text messages, `slow` seconds between its reads."""
+    client = Connection(ConnectionType.CLIENT)
+    got: list[str] = []
+    part = ""
+    phone.settimeout(10)
+    while len(got) < count:
+        data = phone.recv(1500)
+        assert data, f"connection closed after {len(got)} messages"
+        client.receive_data(data)
+        for event in client.events():
+            assert isinstance(event, TextMessage)
+            part += event.data
+            if event.message_finished:
+                got.append(part)
+                part = ""
+        if slow:
+            time.sleep(slow)
+    return got
+
+
+@pytest.mark.parametrize("size", [40, 3000])
+def test_a_slow_phone_gets_every_packet_in_order(pair, size):
+    # The first packets fit the socket's buffer and are written at once; once it is
+    # full the rest (and the rest of a frame written in part) wait for the writer
+    # thread, and every packet after them too, even once the phone has read enough for
+    # one to fit again: without that, a packet overtakes those queued before it.
+    server, phone = pair(4096)
+    ws = Ws(server)
+    outbox = Outbox(queue.Queue(), ws)
+    done = threading.Event()
+    threading.Thread(target=writer, args=(outbox, done), daemon=True).start()
+    n = 400
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.extend(read_all(phone, n, 0.0005)))
+    reader.start()
+    pad = "x" * size
+    for i in range(n):
+        outbox.put(Packet(MESSAGE, data=f"{i}:{pad}"))
+        if i % 50 == 0:
+            time.sleep(0.01)            # the phone catches up now and then
+    reader.join(30)
+    outbox.put(None)
+    assert done.wait(10)
+    assert [int(m[1:].split(":")[0]) for m in got] == list(range(n))
+    assert all(m == f"4{i}:{pad}" for i, m in enumerate(got))
+    assert 0 < outbox.direct < n        # some at once, some through the writer thread
+    assert outbox.waiting == 0
+
+
+def test_a_phone_that_reads_gets_its_packets_without_the_writer_thread(pair):
+    server, phone = pair(65536)
+    outbox = Outbox(queue.Queue(), Ws(server))
+    for i in range(20):
+        outbox.put(Packet(MESSAGE, data=f"{i}"))
+    assert outbox.direct == 20 and outbox.queue.qsize() == 0
+    assert read_all(phone, 20, 0) == [f"4{i}" for i in range(20)]
+    outbox.put(None)                    # the end of the connection: for the writer
+    assert outbox.queue.get_nowait() is None
+
+
+def test_what_waited_before_the_outbox_goes_first(pair):
+    # the socket's first packet (Engine.IO's OPEN) is queued before the WebSocket
+    # driver starts: what is sent after it waits for the writer thread
+    server, phone = pair(65536)
+    q = queue.Queue()
+    q.put(Packet(MESSAGE, data="first"))
+    outbox = Outbox(q, Ws(server))
+    outbox.put(Packet(MESSAGE, data="second"))
+    assert outbox.direct == 0 and outbox.waiting == 2
+    done = threading.Event()
+    threading.Thread(target=writer, args=(outbox, done), daemon=True).start()
+    assert read_all(phone, 2, 0) == ["4first", "4second"]
+    outbox.put(Packet(MESSAGE, data="third"))
+    assert read_all(phone, 1, 0) == ["4third"] and outbox.direct == 1
+    outbox.put(None)
+    assert done.wait(10)
+
+
+def test_the_writer_thread_waits_while_packets_go_at_once(pair):
+    # the writer thread gives up after the library's time without a packet (then the
+    # connection is closed): packets written at once count as packets
+    server, phone = pair(65536)
+    outbox = Outbox(queue.Queue(), Ws(server))
+    stop = threading.Event()
+
+    def send():
+        while not stop.is_set():
+            outbox.put(Packet(MESSAGE, data="x"))
+            time.sleep(0.02)
+    sender = threading.Thread(target=send)
+    sender.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(queue.Empty):
+            threading.Timer(0.6, stop.set).start()
+            outbox.get(timeout=0.2)
+        assert time.monotonic() - start >= 0.6
+    finally:
+        stop.set()
+        sender.join()
