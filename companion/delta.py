@@ -154,6 +154,54 @@ def _diff_list(old: list, new: list, eq, memo=None):
     return [new]
 
 
+def diff_built(old: dict, new: dict, old_bases: dict, new_bases: dict, memo: dict):
+    """What `diff(old, new, strict=False, memo=memo)` gives, for two dicts some of whose
+    values were built on a part many such dicts share: `new[k]` is
+    `{**base, own: new[k][own]}` for each `k: (base, own)` of `new_bases` (and `old[k]`
+    so with `old_bases`). A seat's snapshot is such a dict: its table facts are the
+    change's, with its own `you`; its view the phones' public part, with its own `me`.
+    The patch of a base is then worked out once per change for every seat (`memo`),
+    not once per seat, and a seat whose own parts did not change gets the very patch
+    object of every other such seat (which the hub words once)."""
+    if list(old) != list(new):
+        return _diff(old, new, _eq, memo)
+    out: dict = {}
+    for k, v in new.items():
+        was = old[k]
+        if was is v:
+            continue
+        built = new_bases.get(k)
+        before = old_bases.get(k)
+        if built is None or before is None or built[1] != before[1]:
+            sub = _part(was, v, _eq, memo)
+        else:
+            own = built[1]
+            key = ("base", id(before[0]), id(built[0]))
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = (before[0], built[0], _part(before[0], built[0], _eq, memo),
+                                   list(before[0]) == list(built[0]))
+            base = hit[2]
+            if not hit[3] or type(base) is list or (base and own in base):
+                sub = _part(was, v, _eq, memo)     # keys added or in another order, or
+            else:                                  # replaced: as diff() has it
+                mine = _part(was[own], v[own], _eq, memo)
+                if mine is None:
+                    sub = base
+                else:
+                    sub = dict(base) if base else {}
+                    sub[own] = mine
+        if sub is not None:
+            out[k] = sub
+    if not out:
+        return None
+    key = ("built", *[(k, id(p)) for k, p in out.items()])
+    hit = memo.get(key)                 # the same parts: the same patch object
+    if hit is None:
+        hit = memo[key] = (list(out.values()), out)
+    return hit[1]
+
+
 def apply(doc, patch):
     """`doc` after `patch` (a changed deep copy; `doc` itself is left as it was)."""
     return apply_in_place(copy.deepcopy(doc), patch)

@@ -262,14 +262,23 @@ class Hub:
         words = Wording(self._sentences)
         memo: dict = {}
         log = snapshots.phone_log(table)
+        # what every phone's snapshot is built on (snapshots.for_seat): its patch is
+        # worked out on these once for all the seats (delta.diff_built)
+        phone = snapshots.phone_info(table, info)
+        seated = next((v for k, v in views.items() if k is not None), None)
+        unseated = {"table": (phone, "you")}
+        bases = unseated if seated is None else {
+            "table": (phone, "you"), "view": ({k: v for k, v in seated.items() if k != "me"},
+                                              "me")}
         for entry in table.lobby:          # the phones first: they are in people's hands
             if only is not None and only.lobby_id != entry["id"]:
                 continue
             if kinds.get(entry["id"]):
                 self._send(out, seat_room(table.id, entry["id"], entry["token"]),
                            kinds[entry["id"]], table.version, presence, words,
-                           snapshots.for_seat, table, entry, info, views, log,
-                           reader=entry["name"], memo=memo)
+                           snapshots.for_seat, table, entry, phone, views, log,
+                           reader=entry["name"], memo=memo,
+                           bases=bases if entry["name"] in views else unseated)
         if kinds.get(None) and (only is None or only.is_host):
             self._send(out, host_room(table.id), kinds[None], table.version, presence,
                        words, snapshots.for_host, table, info, views, memo=memo)
@@ -290,7 +299,7 @@ class Hub:
 
     def _send(self, out: list | None, room: str, langs: dict, seq: int, presence: dict,
               words: Wording, build, *args, reader: str | None = None,
-              memo: dict | None = None) -> None:
+              memo: dict | None = None, bases: dict | None = None) -> None:
         """One room's message(s): the snapshot is built once; the patch from what the
         room was sent last is worked out once, on the snapshot before it is worded (for
         all its languages; `memo`: this change's comparisons, delta.diff), then only the
@@ -298,7 +307,8 @@ class Hub:
         patch)}; `words`: this change's), to `reader` (a seat's name: its phone reads
         "you" for itself) or to the table (None). A full snapshot is worded whole.
         A failure is logged and does not stop the others (the change is stored already;
-        the next change or reconnect resends)."""
+        the next change or reconnect resends). `bases`: what the snapshot's parts are
+        built on (delta.diff_built)."""
         try:
             core = build(*args)
             patch = _UNSET
@@ -308,13 +318,14 @@ class Hub:
                                delta.compose(words(core, lang, reader), presence))
                 if patches:
                     if patch is _UNSET:
-                        patch = self._patch(room, seq, core, memo)
+                        patch = self._patch(room, seq, core, memo, bases)
                     self._send_patch(out, worded(room, lang) + ":d", seq, core, patch,
                                      presence, lambda v: words(v, lang, reader))
         except Exception:
             log.exception("snapshot for %s failed", room.split(":")[0])
 
-    def _patch(self, room: str, seq: int, core: dict, memo: dict | None):
+    def _patch(self, room: str, seq: int, core: dict, memo: dict | None,
+               bases: dict | None = None):
         """(the seq it applies to, the patch) that turns what `room`'s patch sockets were
         sent last into `core`, before wording (delta.diff never patches inside a
         message); (seq, SAME): the same content again; None: send the full snapshot
@@ -322,16 +333,20 @@ class Hub:
 
         Kept per room: the snapshot it was sent, as the objects it was built from. A
         change's seats share most of theirs (engine.all_views: the public part), so a
-        table's eight kept snapshots weigh about 40 KB, less than their JSON."""
+        table's eight kept snapshots weigh about 40 KB, less than their JSON. With what
+        its parts were built on (`bases`), for the next change's delta.diff_built."""
         new = {k: v for k, v in core.items() if k != "seq"}
         with self._lock:
             last = self._base.get(room)
-            self._base[room] = (seq, new, wire.text(new) if self.check else None)
+            self._base[room] = (seq, new, wire.text(new) if self.check else None, bases)
         if last is None or last[0] > seq:
             return None
         if last[0] == seq:
             return (seq, SAME) if delta.same(last[1], new) else None
-        patch = delta.diff(last[1], new, strict=False, memo=memo)
+        if bases is not None and last[3] is not None and memo is not None:
+            patch = delta.diff_built(last[1], new, last[3], bases, memo)
+        else:
+            patch = delta.diff(last[1], new, strict=False, memo=memo)
         size = len(wire.text(patch))
         if size > PATCH_SMALL and size >= len(wire.text(new)):
             return None                              # a new game: no smaller

@@ -62,16 +62,25 @@ def phone_log(table) -> list[dict]:
     return table.log[-LOG_SENT_PHONE:]
 
 
+def phone_info(table, info: dict) -> dict:
+    """The table facts every phone is sent, all but its own `you` (`info`: table_info):
+    without the lobby once dealt (the seats are in the view). One dict for all the
+    seats of a change (for_seat adds each one's `you`)."""
+    if table.state is not None and "lobby" in info:
+        return {k: v for k, v in info.items() if k != "lobby"}
+    return info
+
+
 def for_seat(table, entry: dict, info: dict, views: dict, log: list | None = None) -> dict:
     """One phone's snapshot: its own seat's view (its role and everything public);
-    `log`: phone_log(table), when the caller builds several."""
-    info = dict(info)
-    if table.state is not None:          # dealt: the seats are in the view
-        info.pop("lobby", None)
-    info["you"] = {"lobby_id": entry["id"], "name": entry["name"],
-                   "seat": entry["name"] if table.state is not None else None}
-    return {"seq": table.version, "table": info, "view": views.get(entry["name"]),
-            "log": phone_log(table) if log is None else log}
+    `log`: phone_log(table), when the caller builds several; `info`: table_info or,
+    for several, phone_info. Its `table` is `{**phone_info(table, info), "you": …}`
+    and its view `{**the phones' public part, "me": …}` (engine.all_views): the hub's
+    patches count on that (delta.diff_built)."""
+    you = {"lobby_id": entry["id"], "name": entry["name"],
+           "seat": entry["name"] if table.state is not None else None}
+    return {"seq": table.version, "table": {**phone_info(table, info), "you": you},
+            "view": views.get(entry["name"]), "log": phone_log(table) if log is None else log}
 
 
 def event_cards(header: dict | None, view: dict | None) -> list[dict]:

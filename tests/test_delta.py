@@ -44,6 +44,37 @@ def test_a_patch_turns_any_value_into_any_other(old, new):
     assert (patch is None) == (text(old) == text(new))
 
 
+NOT_ONE = st.recursive(st.none() | st.integers(-3, 3) | st.sampled_from(["", "x", "♥"]),
+                       lambda kids: st.lists(kids, max_size=4)
+                       | st.dictionaries(KEYS, kids, max_size=4), max_leaves=15)
+BASE = st.dictionaries(KEYS, NOT_ONE, max_size=5)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(BASE, BASE, NOT_ONE, NOT_ONE, NOT_ONE, NOT_ONE), min_size=1,
+                max_size=3), st.booleans())
+def test_a_patch_of_dicts_built_on_shared_parts_is_the_patch_of_the_dicts(seats, you_in):
+    # the hub's seat snapshots: {"table": {**facts, "you": own}, "view": {**public, "me":
+    # own}, "log": …}, each change's facts and public part shared by every seat; the
+    # patch worked out on the shared parts once is diff()'s (no True, no 1.0: diff's
+    # quick comparison takes them for 1, for every dict alike)
+    old_facts, new_facts = seats[0][0], seats[0][1]
+    if you_in:
+        old_facts, new_facts = dict(old_facts, you=None), dict(new_facts, you=None)
+    old_pub, new_pub = {k: v for k, v in old_facts.items() if k != "you"}, dict(new_facts)
+    new_pub.pop("you", None)
+    memo: dict = {}
+    for _, _, you0, you1, me0, me1 in seats:
+        old = {"table": {**old_facts, "you": you0}, "view": {**old_pub, "me": me0}, "log": 1}
+        new = {"table": {**new_facts, "you": you1}, "view": {**new_pub, "me": me1}, "log": 2}
+        patch = delta.diff_built(old, new, {"table": (old_facts, "you"),
+                                            "view": (old_pub, "me")},
+                                 {"table": (new_facts, "you"), "view": (new_pub, "me")}, memo)
+        assert patch == delta.diff(old, new)
+        assert text(delta.apply(json.loads(text(old)), patch)) == text(new)   # as sent
+
+
 @pytest.mark.slow
 @pytest.mark.long
 @settings(max_examples=300, deadline=None)
