@@ -10,19 +10,36 @@ import time
 
 import pytest
 from engineio.packet import MESSAGE, Packet
-from wsproto.connection import Connection, ConnectionType
-from wsproto.events import TextMessage
+from wsproto import WSConnection
+from wsproto.connection import ConnectionType
+from wsproto.events import AcceptConnection, BytesMessage, Request, TextMessage
+from wsproto.extensions import PerMessageDeflate
 
 from companion.seams.simple_websocket import Outbox
 
 
+def handshake(deflate: bool) -> tuple[WSConnection, WSConnection]:
+    """(a server's wsproto connection, its client's) once the WebSocket handshake is
+    done, with permessage-deflate (as browsers ask) or without (python-socketio's
+    client)."""
+    server, client = WSConnection(ConnectionType.SERVER), WSConnection(ConnectionType.CLIENT)
+    server.receive_data(client.send(Request(
+        host="localhost", target="/", extensions=[PerMessageDeflate()] if deflate else [])))
+    request = next(server.events())
+    assert isinstance(request, Request)
+    client.receive_data(server.send(AcceptConnection(
+        extensions=[PerMessageDeflate()] if deflate else [])))
+    assert isinstance(next(client.events()), AcceptConnection)
+    return server, client
+
+
 class Ws:
     """What an Outbox uses of simple_websocket.Server: its socket, its wsproto
-    connection (a server's, as after the handshake) and `connected`."""
+    connection and `connected`."""
 
-    def __init__(self, sock: socket.socket) -> None:
+    def __init__(self, sock: socket.socket, deflate: bool = False) -> None:
         self.sock = sock
-        self.ws = Connection(ConnectionType.SERVER)
+        self.ws, self.client = handshake(deflate)
         self.connected = True
         self.close_reason = self.close_message = None
 
@@ -71,9 +88,8 @@ def writer(outbox: Outbox, done: threading.Event) -> None:
     done.set()
 
 
-def read_all(phone: socket.socket, count: int, slow: float) -> list[str]:
+def read_all(phone: socket.socket, count: int, slow: float, client: WSConnection) -> list[str]:
     """The phone reads `count` text messages, `slow` seconds between its reads."""
-    client = Connection(ConnectionType.CLIENT)
     got: list[str] = []
     part = ""
     phone.settimeout(10)
@@ -92,22 +108,24 @@ def read_all(phone: socket.socket, count: int, slow: float) -> list[str]:
     return got
 
 
+@pytest.mark.parametrize("deflate", [False, True])
 @pytest.mark.parametrize("size", [40, 3000])
-def test_a_slow_phone_gets_every_packet_in_order(pair, size):
+def test_a_slow_phone_gets_every_packet_in_order(pair, size, deflate):
     # The first packets fit the socket's buffer and are written at once; once it is
     # full the rest (and the rest of a frame written in part) wait for the writer
     # thread, and every packet after them too, even once the phone has read enough for
     # one to fit again: without that, a packet overtakes those queued before it.
     server, phone = pair(4096)
-    ws = Ws(server)
+    ws = Ws(server, deflate)
     outbox = Outbox(queue.Queue(), ws)
+    assert (outbox.plain is None) == deflate
     done = threading.Event()
     threading.Thread(target=writer, args=(outbox, done), daemon=True).start()
     n = 400
     got: list[str] = []
-    reader = threading.Thread(target=lambda: got.extend(read_all(phone, n, 0.0005)))
+    reader = threading.Thread(target=lambda: got.extend(read_all(phone, n, 0.0005, ws.client)))
     reader.start()
-    pad = "x" * size
+    pad = "é" + "".join(chr(97 + (i * 7) % 26) for i in range(size))
     for i in range(n):
         outbox.put(Packet(MESSAGE, data=f"{i}:{pad}"))
         if i % 50 == 0:
@@ -123,11 +141,12 @@ def test_a_slow_phone_gets_every_packet_in_order(pair, size):
 
 def test_a_phone_that_reads_gets_its_packets_without_the_writer_thread(pair):
     server, phone = pair(65536)
-    outbox = Outbox(queue.Queue(), Ws(server))
+    ws = Ws(server)
+    outbox = Outbox(queue.Queue(), ws)
     for i in range(20):
         outbox.put(Packet(MESSAGE, data=f"{i}"))
     assert outbox.direct == 20 and outbox.queue.qsize() == 0
-    assert read_all(phone, 20, 0) == [f"4{i}" for i in range(20)]
+    assert read_all(phone, 20, 0, ws.client) == [f"4{i}" for i in range(20)]
     outbox.put(None)                    # the end of the connection: for the writer
     assert outbox.queue.get_nowait() is None
 
@@ -138,14 +157,15 @@ def test_what_waited_before_the_outbox_goes_first(pair):
     server, phone = pair(65536)
     q = queue.Queue()
     q.put(Packet(MESSAGE, data="first"))
-    outbox = Outbox(q, Ws(server))
+    ws = Ws(server)
+    outbox = Outbox(q, ws)
     outbox.put(Packet(MESSAGE, data="second"))
     assert outbox.direct == 0 and outbox.waiting == 2
     done = threading.Event()
     threading.Thread(target=writer, args=(outbox, done), daemon=True).start()
-    assert read_all(phone, 2, 0) == ["4first", "4second"]
+    assert read_all(phone, 2, 0, ws.client) == ["4first", "4second"]
     outbox.put(Packet(MESSAGE, data="third"))
-    assert read_all(phone, 1, 0) == ["4third"] and outbox.direct == 1
+    assert read_all(phone, 1, 0, ws.client) == ["4third"] and outbox.direct == 1
     outbox.put(None)
     assert done.wait(10)
 
@@ -172,3 +192,19 @@ def test_the_writer_thread_waits_while_packets_go_at_once(pair):
     finally:
         stop.set()
         sender.join()
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000])
+def test_a_frame_made_here_is_wsproto_s(size):
+    """Without extensions the Outbox frames a message itself: the very bytes wsproto
+    makes for it (text, with a character of two bytes, and binary)."""
+    outbox = Outbox(queue.Queue(), Ws(socket.socket()))
+    try:
+        assert outbox.plain is not None
+        wsproto_side, _ = handshake(False)
+        text = ("é" + "x" * size)[:max(size - 1, 0)] if size else ""
+        assert outbox.frame(text) == wsproto_side.send(TextMessage(data=text))
+        data = bytes(range(256)) * (size // 256) + bytes(size % 256)
+        assert outbox.frame(data) == wsproto_side.send(BytesMessage(data=data))
+    finally:
+        outbox.ws.sock.close()

@@ -12,7 +12,7 @@ from importlib.metadata import version
 import pytest
 
 WRITTEN_FOR = {"python-engineio": "4.15.1", "simple-websocket": "1.1.0",
-               "python-socketio": "5.18.1", "Werkzeug": "3.1.9"}
+               "python-socketio": "5.18.1", "Werkzeug": "3.1.9", "wsproto": "1.3.2"}
 
 
 def moved(lib: str, what: str) -> str:
@@ -156,6 +156,20 @@ def test_simple_websocket_frames_a_message_with_wsproto_and_writes_it_whole():
     for line in ("self.ws.send(Message(data=data))", "self.ws.send(TextMessage(data=str(data)))",
                  "if not self.connected:"):
         assert line in send, moved("simple-websocket", f"Base.send no longer does `{line}`")
+
+
+def test_wsproto_keeps_the_extensions_a_connection_frames_with():
+    """The Outbox frames a message itself when the connection has no extension: it
+    reads them where wsproto keeps them (tests/test_outbox.py compares the bytes)."""
+    from wsproto import WSConnection
+    from wsproto.connection import Connection, ConnectionState, ConnectionType
+    conn = Connection(ConnectionType.SERVER, extensions=[])
+    proto = getattr(conn, "_proto", None)
+    assert proto is not None and proto.extensions == [] and proto.client is False, moved(
+        "wsproto", "Connection._proto.extensions / .client moved")
+    assert conn.state is ConnectionState.OPEN
+    assert "self.connection = self.handshake.connection" in source(WSConnection.send), \
+        moved("wsproto", "WSConnection no longer keeps its Connection in `connection`")
 
 
 @pytest.mark.slow

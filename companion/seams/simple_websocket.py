@@ -40,10 +40,12 @@ import logging
 import os
 import queue as queue_module
 import socket
+import struct
 import threading
 import time
 
 import simple_websocket
+from wsproto.connection import ConnectionState
 from wsproto.events import BytesMessage, TextMessage
 
 from ..wire import MESSAGE_MAX, READ_TIMEOUT
@@ -83,6 +85,10 @@ class Outbox:
         self.waiting = queue.qsize()    # in the queue, or taken and not yet written
         self.written = 0.0              # time.monotonic() of the last write from here
         self.direct = 0                 # packets written from here (tests, /metrics)
+        conn = getattr(ws.ws, "connection", None)   # wsproto's, once the handshake is done
+        proto = getattr(conn, "_proto", None)
+        self.plain = (conn if proto is not None and not proto.client
+                      and not proto.extensions else None)   # framed here: no extension
 
     def __getattr__(self, name):
         return getattr(self.queue, name)
@@ -104,9 +110,7 @@ class Outbox:
         if not ws.connected:
             return pkt
         try:
-            data = pkt.encode()
-            frame = ws.ws.send(BytesMessage(data=data) if isinstance(data, bytes)
-                               else TextMessage(data=str(data)))
+            frame = self.frame(pkt.encode())
         except Exception:                   # the writer thread meets it and ends
             return pkt
         try:
@@ -119,6 +123,24 @@ class Outbox:
             return None
         return Rest(frame[n:])
 
+    def frame(self, data) -> bytes:
+        """A message's WebSocket frame (binary for bytes, else text), as
+        simple-websocket's `Base.send` has wsproto make it."""
+        conn = self.plain
+        if conn is None or conn.state is not ConnectionState.OPEN:
+            return self.ws.ws.send(BytesMessage(data=data) if isinstance(data, bytes)
+                                   else TextMessage(data=str(data)))
+        if isinstance(data, bytes):
+            first = 0x82                    # FIN, binary
+        else:
+            first, data = 0x81, str(data).encode()      # FIN, text
+        n = len(data)
+        if n < 126:
+            return bytes((first, n)) + data
+        if n < 65536:
+            return struct.pack("!BBH", first, 126, n) + data
+        return struct.pack("!BBQ", first, 127, n) + data
+
     def sent(self, message) -> None:
         """The writer thread's write of what it took from the queue."""
         try:
@@ -128,9 +150,7 @@ class Outbox:
                 if not self.ws.connected:
                     raise simple_websocket.ConnectionClosed(self.ws.close_reason,
                                                             self.ws.close_message)
-                self.ws.sock.sendall(self.ws.ws.send(
-                    BytesMessage(data=message) if isinstance(message, bytes)
-                    else TextMessage(data=str(message))))
+                self.ws.sock.sendall(self.frame(message))
         except simple_websocket.ConnectionClosed:
             raise OSError() from None
         with self.lock:
