@@ -337,6 +337,40 @@ def test_glibc_takes_the_arena_limit_and_knows_the_tunable():
             f"this is {here}")
 
 
+def test_socketio_manager_emit_without_callback_is_what_to_room_does():
+    from socketio.manager import Manager
+    emit = source(Manager.emit)
+    for line in ("if namespace not in self.rooms:", "pkt = self.server.packet_class(",
+                 "packet.EVENT, namespace=namespace, data=[event] + data)",
+                 "encoded_packet = pkt.encode()",
+                 "eio_packet.Packet(eio_packet.MESSAGE, p)",
+                 "for sid, eio_sid in self.get_participants(namespace, room):",
+                 "self.server._send_eio_packet(eio_sid, p)"):
+        assert line in emit, moved("python-socketio", f"Manager.emit no longer does `{line}`")
+
+
+def test_to_room_sends_what_the_librarys_emit_sends(app):
+    """companion.seams.socketio.to_room, the hub's way to a room's sockets, sends each
+    of them the very packet the library's emit does, and nothing to other rooms."""
+    from companion.seams.socketio import to_room
+    server = app.extensions["socketio"].server
+    manager = server.manager
+    for eio_sid, room in (("e1", "seat:x"), ("e2", "seat:x"), ("e3", "seat:y")):
+        manager.enter_room(manager.connect(eio_sid, "/"), "/", room)
+    sent = []
+    server._send_eio_packet = lambda eio_sid, pkt: sent.append(
+        (eio_sid, pkt.packet_type, pkt.encode()))
+    data = {"seq": 3, "patch": [["r", ["me", "life"], 4]], "said": "Célia vesztett"}
+    server.emit("snapshot", data, to="seat:x", namespace="/")
+    library = sorted(sent)
+    sent.clear()
+    to_room(server, "snapshot", data, "seat:x")
+    assert sorted(sent) == library and [s[0] for s in library] == ["e1", "e2"]
+    sent.clear()
+    to_room(server, "snapshot", data, "seat:z")         # nobody there
+    assert sent == []
+
+
 def test_the_managers_rooms_hold_when_sockets_come_and_go_in_many_threads(app):
     # python-socketio changes its room dicts in several steps, from each socket's thread:
     # a socket connecting while the last one left found its namespace gone ("message

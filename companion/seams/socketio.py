@@ -26,6 +26,13 @@
   bookkeeping under one lock (its methods that read or change `rooms`,
   `pending_connect`, `pending_disconnect` and `callbacks`).
 
+* `to_room`: an event without a callback to one room of a server without a message
+  queue (with one, it is the library's `emit`), as `Manager.emit` sends it (the packet built and encoded once with the
+  server's `packet_class`, an Engine.IO MESSAGE of it to each of the room's sockets
+  through the server's private `_send_eio_packet`), without the layers above it
+  (Flask-SocketIO's `emit`, `Server.emit`) that each of a change's seven rooms went
+  through.
+
 tests/test_seams.py checks each of these shapes, so that a new python-socketio that
 moves one fails there first, by name.
 """
@@ -36,8 +43,9 @@ import threading
 import time
 
 import socketio
+from engineio import packet as eio_packet
 from socketio import pubsub_manager
-from socketio.packet import Packet
+from socketio.packet import EVENT, Packet
 
 
 class JsonOnlyPacket(Packet):
@@ -52,6 +60,25 @@ class JsonOnlyPacket(Packet):
 def queue_without_binary_search() -> None:
     """`PubSubManager.emit` publishes without searching the payload for attachments."""
     pubsub_manager.Packet = JsonOnlyPacket
+
+
+def to_room(server, event: str, data, room: str, namespace: str = "/") -> None:
+    """`event` with `data` (one argument) to the sockets of `room` (see the module
+    docstring): what `server.emit(event, data, to=room, namespace=namespace)` does on a
+    server without a message queue (with one, the library's `emit`, which publishes)."""
+    manager = server.manager
+    if isinstance(manager, pubsub_manager.PubSubManager):
+        server.emit(event, data, to=room, namespace=namespace)
+        return
+    if namespace not in manager.rooms:
+        return
+    encoded = server.packet_class(EVENT, namespace=namespace, data=[event, data]).encode()
+    if not isinstance(encoded, list):
+        encoded = [encoded]
+    packets = [eio_packet.Packet(eio_packet.MESSAGE, p) for p in encoded]
+    for _sid, eio_sid in manager.get_participants(namespace, room):
+        for p in packets:
+            server._send_eio_packet(eio_sid, p)
 
 
 class PlainJson:
