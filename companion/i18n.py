@@ -160,6 +160,7 @@ def localize(obj, lang: str, reader: str | None = None):
 
 
 _NESTED = (dict, list)
+_NO_NAMES: frozenset = frozenset()
 
 
 class Wording:
@@ -187,6 +188,7 @@ class Wording:
                                         # it names not, {reader: worded}, the names
                                         # its `you` forms take, once asked]
         self._yous: dict = {}           # id: (the object, the names its `you` forms take)
+        self._contents: dict = {}       # id: (a message, _content's, its strings)
 
     def __call__(self, obj, lang: str, reader: str | None = None):
         if lang == MESSAGES:
@@ -209,7 +211,9 @@ class Wording:
         hit = self._done.get(key)
         if hit is None:
             out = self._walk(obj, kind, translate, lang, reader)
-            self._done[key] = [obj, None, {reader: out}, None]
+            # no message in it (the walk gave it back as it is): the same for every reader
+            self._done[key] = ([obj, out, {reader: out}, _NO_NAMES] if out is obj
+                               else [obj, None, {reader: out}, None])
             return out
         free, per = hit[1], hit[2]
         if reader in per:
@@ -232,9 +236,17 @@ class Wording:
         for k, v in (enumerate(obj) if kind is list else obj.items()):
             t = type(v)
             if t is dict or t is list:
-                if t is list and len(v) == 1 and type(v[0]) not in _NESTED:
-                    continue                 # one plain value (a patch's replaced value)
-                said = word(v, translate, lang, reader)
+                if t is list and len(v) == 1:    # a patch's replaced value
+                    x = v[0]
+                    tx = type(x)
+                    if tx is not dict and tx is not list:
+                        continue                 # a plain one
+                    if tx is dict and KEY in x and type(x[KEY]) is str:   # a message
+                        said = [self._sentence(x, translate, lang, reader)]
+                    else:
+                        said = word(v, translate, lang, reader)
+                else:
+                    said = word(v, translate, lang, reader)
                 if said is not v:
                     if out is None:
                         out = kind(obj)      # a copy: list(obj) or dict(obj)
@@ -266,11 +278,15 @@ class Wording:
         """A message's sentence, rendered once per walker for each message of the same
         content: one whose arguments are strings, integers or such messages (True is not
         1 here, nor 1.0: neither is taken). Its reader counts only where it names him."""
-        found = _content(message, reader)
-        if found is None:
+        seen = self._contents.get(id(message))
+        if seen is None:                 # once a walker for a message several parts share
+            strings: list = []
+            seen = self._contents[id(message)] = (message, _content(message, strings),
+                                                  frozenset(strings))
+        content = seen[1]
+        if content is None:
             return say.render(message, translate, reader)
-        content, names = found
-        key = (reader if names else None, content)
+        key = (reader if reader in seen[2] else None, content)
         known = self._said[lang]
         said = known.get(key)
         if said is None:
@@ -300,35 +316,34 @@ class Sentences:
         return hit[1]
 
 
-def _content(message: dict, reader):
-    """(a hashable copy of a message's content, whether `reader` is among its strings),
-    or None when an argument is anything but a string, an integer, None, such a message
-    or a list of those. Its `you` forms are left out: a template has the same wherever
-    it is made (tests/test_second_person.py)."""
+def _content(message: dict, strings: list):
+    """A hashable copy of a message's content, with its strings added to `strings` (a
+    reader counts where it is among them), or None when an argument is anything but a
+    string, an integer, None, such a message or a list of those. Its `you` forms are
+    left out: a template has the same wherever it is made (tests/test_second_person.py)."""
     items = []
-    names = False
     for k, v in message.items():
         kind = type(v)
         if kind is str:
-            names = names or v == reader
+            strings.append(v)
         elif kind is dict:
             if k == YOU:
                 continue
-            sub = _content(v, reader) if say.is_message(v) else None
+            sub = _content(v, strings) if say.is_message(v) else None
             if sub is None:
                 return None
-            v, names = ("m", sub[0]), names or sub[1]
+            v = ("m", sub)
         elif kind is list:
             parts = []
             for x in v:
                 kx = type(x)
                 if kx is str:
-                    names = names or x == reader
+                    strings.append(x)
                 elif kx is dict:
-                    sub = _content(x, reader) if say.is_message(x) else None
+                    sub = _content(x, strings) if say.is_message(x) else None
                     if sub is None:
                         return None
-                    x, names = ("m", sub[0]), names or sub[1]
+                    x = ("m", sub)
                 elif kx is not int and x is not None:
                     return None
                 parts.append(x)
@@ -336,7 +351,7 @@ def _content(message: dict, reader):
         elif kind is not int and v is not None:
             return None
         items.append((k, v))
-    return tuple(items), names
+    return tuple(items)
 
 
 def gettext(text: str, lang: str) -> str:

@@ -101,9 +101,11 @@ def all_views(state: State, geo: Geometry | None = None) -> dict:
 def _kept(geo: Geometry, key, part: dict) -> dict:
     """`part` with each list or dict in it the same object as the last change's equal
     one (Geometry.kept), under `key` and its own key."""
+    kept = geo.kept
     for k, v in part.items():
-        if type(v) is dict or type(v) is list:
-            part[k] = geo.kept((key, k), v)
+        t = type(v)
+        if t is dict or t is list:
+            part[k] = kept((key, k), v)
     return part
 
 
