@@ -35,7 +35,7 @@ import secrets
 import sys
 from dataclasses import dataclass
 
-from flask import Flask
+from flask import Flask, abort
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -95,6 +95,13 @@ def async_mode() -> str:
     if monkey is not None and monkey.is_module_patched("socket"):
         return "gevent"
     return "threading"
+
+
+SOCKET_PATH = "/socket.io"      # Flask-SocketIO's (its `path`, left at its default)
+
+
+def _socket_path():
+    abort(404)      # Flask never gets this path: the Socket.IO middleware answers it
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -167,5 +174,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["companion"] = Companion(tables, hub, storage, origins, limits, expiry)
 
     app.register_blueprint(routes.bp)
+    # Flask-SocketIO runs each socket event in a request context of its connection's
+    # URL, /socket.io/, which no route matched: every event raised a NotFound while
+    # routing, kept on the request with its traceback, and that made the event's whole
+    # context (request, environ, frames) a cycle only the cyclic garbage collector freed,
+    # 60 objects an event. A rule of that path ends it; it is never served (the
+    # Socket.IO middleware answers the path before Flask; docs/benchmarks.md, issue 31)
+    for path in (SOCKET_PATH, SOCKET_PATH + "/"):
+        for websocket in (False, True):     # polling requests, and WebSocket upgrades
+            app.add_url_rule(path, "socket_io", _socket_path, websocket=websocket)
     sockets.register(socketio, tables, hub, limits)
     return app

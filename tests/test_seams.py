@@ -406,3 +406,48 @@ def test_the_managers_rooms_hold_when_sockets_come_and_go_in_many_threads(app):
         sys.setswitchinterval(interval)
     assert errors == []
     assert not manager.rooms.get("/")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("transport", ["websocket", "polling"])
+def test_a_socket_event_leaves_no_cycle_for_the_collector(transport):
+    """Flask-SocketIO runs every event in a request context of the connection's URL:
+    that path is routed (companion/__init__.py), so an event's context is freed as soon
+    as it ends, not by the cyclic garbage collector (a NotFound kept on the request made
+    it a cycle of about 60 objects: tracebacks, frames, the request)."""
+    import gc
+
+    import socketio
+    from flask import request
+
+    from companion import create_app
+    from helpers import close_client, serving
+    app = create_app({"TESTING": True})
+
+    @app.extensions["socketio"].on("probe")
+    def probe(data=None):
+        return repr(request.routing_exception)
+    with serving(app) as url:
+        client = socketio.Client(reconnection=False)
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            import requests
+            r = requests.post(url + "/tables", data={"mode": "tracker"},
+                              allow_redirects=False)
+            table_id = r.headers["Location"].rsplit("/", 1)[1]
+            r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"},
+                              allow_redirects=False)
+            token = r.headers["Location"].split("#", 1)[1]
+            client.connect(url, transports=[transport],
+                           auth={"table": table_id, "token": token, "delta": 1})
+            answers = [client.call("probe", {}, timeout=10) for _ in range(20)]
+            gc.collect()
+            left = [type(o).__name__ for o in gc.garbage]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            close_client(client)
+    app.extensions["companion"].storage.close()
+    assert answers == ["None"] * 20
+    assert "RequestContext" not in left and "NotFound" not in left, sorted(set(left))
