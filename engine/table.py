@@ -371,8 +371,12 @@ def why(parts: list[dict]) -> dict:
 def distance_table(state: State, seat: str, geo: Geometry | None = None) -> dict:
     """The phone's distance calculator: whom seat reaches, and who reaches seat, and why
     (in words; `distance_parts` gives the same reasons as data)."""
-    i = _living(state, seat)
-    geo = geo or Geometry(state)
+    return seat_distances(geo or Geometry(state), _living(state, seat))
+
+
+def seat_distances(geo: Geometry, i: int) -> dict:
+    """`distance_table` of living seat i."""
+    state = geo.state
     mine = geo.weapon(i)
     rng = mine[1]
     seats = state.others(i)

@@ -6,10 +6,9 @@ role a view carries is the viewer's own.
 from __future__ import annotations
 
 from .advice import answers_for, turn_hints
-from .errors import Refusal
 from .say import msg
 from .state import State, ask_dict
-from .table import Geometry, cards_of, character, distance_table, hand_limit, winners
+from .table import Geometry, cards_of, character, hand_limit, seat_distances, winners
 
 
 def said(text: str) -> dict | str:
@@ -126,17 +125,16 @@ def _phone_public(pub: dict, geo: Geometry) -> dict:
 
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
-    names = [x.name for x in state.seats]
+    names = geo.names
+    asks = state.asks_for(i)
     me = {"name": s.name, "role": s.role, "goal": said(state.rules.data.goals.get(s.role, "")),
           "character": s.character, "ability": said(character(state, i).ability),
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
-          "asked": [ask_dict(a, names) for a in state.asks_for(i)]}
-    try:
-        me["distances"] = distance_table(state, s.name, geo) if s.alive else None
-    except Refusal:
-        me["distances"] = None
+          "asked": [ask_dict(a, names) for a in asks]}
+    me["distances"] = seat_distances(geo, i) if s.alive else None
     if s.alive and state.winner is None:
-        me["answers"] = answers_for(state, s.name)
-        me["hints"] = turn_hints(state, s.name)
+        # as answers_for and turn_hints have it for a seat not asked, not on its turn
+        me["answers"] = answers_for(state, s.name) if asks else []
+        me["hints"] = turn_hints(state, s.name) if state.turn == i else {}
         me.update(state.rules.views.phone_extras(state, s.name))
     return {**phone_pub, "me": _kept(geo, i, me)}
