@@ -88,24 +88,13 @@ def all_views(state: State, geo: Geometry | None = None) -> dict:
     geo = geo or Geometry(state)
     pub = public_view(state)
     pub["seats"] = [geo.kept(("seat", k), row) for k, row in enumerate(pub["seats"])]
-    _kept(geo, "pub", pub)
+    geo.kept_in("pub", pub)
     phone_pub = _phone_public(pub, geo)
     out: dict = {None: pub}
     for i, s in enumerate(state.seats):
         out[s.name] = _phone_view(state, phone_pub, i, geo)
     geo.settle()
     return out
-
-
-def _kept(geo: Geometry, key, part: dict) -> dict:
-    """`part` with each list or dict in it the same object as the last change's equal
-    one (Geometry.kept), under `key` and its own key."""
-    kept = geo.kept
-    for k, v in part.items():
-        t = type(v)
-        if t is dict or t is list:
-            part[k] = kept((key, k), v)
-    return part
 
 
 def _phone_public(pub: dict, geo: Geometry) -> dict:
@@ -137,4 +126,4 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
         me["answers"] = answers_for(state, s.name) if asks else []
         me["hints"] = turn_hints(state, s.name) if state.turn == i else {}
         me.update(state.rules.views.phone_extras(state, s.name))
-    return {**phone_pub, "me": _kept(geo, i, me)}
+    return {**phone_pub, "me": geo.kept_in(i, me)}
