@@ -185,7 +185,7 @@ def diff_built(old: dict, new: dict, old_bases: dict, new_bases: dict, memo: dic
             if not hit[3] or type(base) is list or (base and own in base):
                 sub = _part(was, v, _eq, memo)     # keys added or in another order, or
             else:                                  # replaced: as diff() has it
-                mine = _part(was[own], v[own], _eq, memo)
+                mine = _part(was[own], v[own], _eq, None)   # a seat's own: not shared
                 if mine is None:
                     sub = base
                 else:

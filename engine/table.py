@@ -87,9 +87,11 @@ class Geometry:
         self.apart: tuple[int, dict] | None = None   # every two seats this far apart, why
         self._read: dict[tuple[int, int], tuple[int, dict]] = {}   # (a, b): distance, why
         self._weapons: dict[int, tuple[str, int]] = {}
+        self.chars: dict[int, Character] = {}     # character(state, j) of the living
         sights = state.rules.reactions.get(SIGHT)
         for j in self.alive:
-            who, char = state.seats[j].name, character(state, j)
+            who = state.seats[j].name
+            char = self.chars[j] = character(state, j)
             seen, sees = [], []
             horse = in_force(state, j, "horse")
             if horse:

@@ -116,8 +116,9 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
     s = state.seats[i]
     names = geo.names
     asks = state.asks_for(i)
+    char = geo.chars.get(i) or character(state, i)      # read by the Geometry if alive
     me = {"name": s.name, "role": s.role, "goal": said(state.rules.data.goals.get(s.role, "")),
-          "character": s.character, "ability": said(character(state, i).ability),
+          "character": s.character, "ability": said(char.ability),
           "alive": s.alive, "your_turn": state.turn == i and state.winner is None,
           "asked": [ask_dict(a, names) for a in asks]}
     me["distances"] = seat_distances(geo, i) if s.alive else None
