@@ -46,9 +46,12 @@ class Ctx:
 
     # -- cards in hand ----------------------------------------------------------------
     def gain(self, i: int, n: int, why: dict | str) -> None:
-        if n <= 0 or not self.s.seats[i].alive:
-            return
+        """Seat i takes n cards, as many as the game has: a hand never holds more than
+        the deck's cards (a host may have set it near that)."""
         seat = self.s.seats[i]
+        n = min(n, self.s.rules.data.deck_size - seat.hand)
+        if n <= 0 or not seat.alive:
+            return
         seat.hand += n
         self.say("hand", plural("{seat} takes {n} card ({why}).", "{seat} takes {n} cards ({why}).",
                                 n, seat=seat.name, why=why,
