@@ -153,8 +153,8 @@ def _text(table_id: str, field: str, value) -> str:
     if hit is not None and hit[0] is value and hit[1] == value:
         return hit[2]
     text = json.dumps(value)
-    if hit is None and len(_TEXTS) >= TEXTS_KEPT:
-        del _TEXTS[next(iter(_TEXTS))]
+    if hit is None and len(_TEXTS) >= TEXTS_KEPT:     # the oldest out (a pop: another
+        _TEXTS.pop(next(iter(_TEXTS), None), None)   # table's save may take it first)
     _TEXTS[key] = (value, json.loads(text), text)   # a copy: a change in place shows
     return text
 

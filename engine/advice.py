@@ -68,11 +68,15 @@ def answers_for(state: State, seat: str) -> list[dict]:
     """The answers seat may give now: [{"respond", "label", "ok", "reason"?, "needs_check"?}]
     (an answer that is a move of another kind: "respond" None and that move's key, such
     as "ability")."""
-    i = state.index(seat)
+    return answers_at(state, state.index(seat))
+
+
+def answers_at(state: State, i: int) -> list[dict]:
+    """`answers_for` the seat at index i."""
     asks = state.asks_for(i)
     if not asks:
         return []
-    ask = asks[0]
+    ask, seat = asks[0], state.seats[i].name
     char = character(state, i)
     rules = state.rules
     word, life = rules.data.words["check"], rules.data.words["life"]
@@ -135,7 +139,11 @@ def answers_for(state: State, seat: str) -> list[dict]:
 
 def turn_hints(state: State, seat: str) -> dict:
     """What the player whose turn it is must do next: a draw!, the draw, the discard."""
-    i = state.index(seat)
+    return hints_at(state, state.index(seat))
+
+
+def hints_at(state: State, i: int) -> dict:
+    """`turn_hints` of the seat at index i."""
     if state.turn != i or state.winner is not None:
         return {}
     char = character(state, i)

@@ -207,18 +207,10 @@ class Geometry:
 
     def kept_in(self, key, part: dict) -> dict:
         """`part` with each list or dict in it `kept` under (`key`, its own key): a view's
-        parts, in one loop (a phone's `me` at every change)."""
-        old = self._before
-        rows, mine = (old._rows if old is not None else {}), self._rows
+        parts (a phone's `me`, the public view) at every change."""
         for k, v in part.items():
-            t = type(v)
-            if t is dict or t is list:
-                was = rows.get((key, k))
-                if was is not None and (was[0] is v or was[0] == v):
-                    part[k] = was[1]
-                else:
-                    was = (v, v)
-                mine[(key, k)] = was
+            if type(v) is dict or type(v) is list:
+                part[k] = self.kept((key, k), v)
         return part
 
     def table_before(self, i: int) -> dict | None:

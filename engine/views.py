@@ -5,7 +5,7 @@ role a view carries is the viewer's own.
 """
 from __future__ import annotations
 
-from .advice import answers_for, turn_hints
+from .advice import answers_at, hints_at
 from .say import msg
 from .state import State, ask_dict
 from .table import Geometry, cards_of, character, hand_limit, seat_distances, winners
@@ -123,8 +123,7 @@ def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
           "asked": [ask_dict(a, names) for a in asks]}
     me["distances"] = seat_distances(geo, i) if s.alive else None
     if s.alive and state.winner is None:
-        # as answers_for and turn_hints have it for a seat not asked, not on its turn
-        me["answers"] = answers_for(state, s.name) if asks else []
-        me["hints"] = turn_hints(state, s.name) if state.turn == i else {}
+        me["answers"] = answers_at(state, i)
+        me["hints"] = hints_at(state, i)
         me.update(state.rules.views.phone_extras(state, s.name))
     return {**phone_pub, "me": geo.kept_in(i, me)}

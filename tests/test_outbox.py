@@ -12,7 +12,7 @@ import pytest
 from engineio.packet import MESSAGE, Packet
 from wsproto import WSConnection
 from wsproto.connection import ConnectionType
-from wsproto.events import AcceptConnection, BytesMessage, Request, TextMessage
+from wsproto.events import AcceptConnection, Request, TextMessage
 from wsproto.extensions import PerMessageDeflate
 
 from companion.seams.simple_websocket import Outbox
@@ -118,7 +118,6 @@ def test_a_slow_phone_gets_every_packet_in_order(pair, size, deflate):
     server, phone = pair(4096)
     ws = Ws(server, deflate)
     outbox = Outbox(queue.Queue(), ws)
-    assert (outbox.plain is None) == deflate
     done = threading.Event()
     threading.Thread(target=writer, args=(outbox, done), daemon=True).start()
     n = 400
@@ -192,19 +191,3 @@ def test_the_writer_thread_waits_while_packets_go_at_once(pair):
     finally:
         stop.set()
         sender.join()
-
-
-@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000])
-def test_a_frame_made_here_is_wsproto_s(size):
-    """Without extensions the Outbox frames a message itself: the very bytes wsproto
-    makes for it (text, with a character of two bytes, and binary)."""
-    outbox = Outbox(queue.Queue(), Ws(socket.socket()))
-    try:
-        assert outbox.plain is not None
-        wsproto_side, _ = handshake(False)
-        text = ("é" + "x" * size)[:max(size - 1, 0)] if size else ""
-        assert outbox.frame(text) == wsproto_side.send(TextMessage(data=text))
-        data = bytes(range(256)) * (size // 256) + bytes(size % 256)
-        assert outbox.frame(data) == wsproto_side.send(BytesMessage(data=data))
-    finally:
-        outbox.ws.sock.close()

@@ -40,12 +40,10 @@ import logging
 import os
 import queue as queue_module
 import socket
-import struct
 import threading
 import time
 
 import simple_websocket
-from wsproto.connection import ConnectionState
 from wsproto.events import BytesMessage, TextMessage
 
 from ..wire import MESSAGE_MAX, READ_TIMEOUT
@@ -85,10 +83,6 @@ class Outbox:
         self.waiting = queue.qsize()    # in the queue, or taken and not yet written
         self.written = 0.0              # time.monotonic() of the last write from here
         self.direct = 0                 # packets written from here (tests, /metrics)
-        conn = getattr(ws.ws, "connection", None)   # wsproto's, once the handshake is done
-        proto = getattr(conn, "_proto", None)
-        self.plain = (conn if proto is not None and not proto.client
-                      and not proto.extensions else None)   # framed here: no extension
 
     def __getattr__(self, name):
         return getattr(self.queue, name)
@@ -124,22 +118,10 @@ class Outbox:
         return Rest(frame[n:])
 
     def frame(self, data) -> bytes:
-        """A message's WebSocket frame (binary for bytes, else text), as
-        simple-websocket's `Base.send` has wsproto make it."""
-        conn = self.plain
-        if conn is None or conn.state is not ConnectionState.OPEN:
-            return self.ws.ws.send(BytesMessage(data=data) if isinstance(data, bytes)
-                                   else TextMessage(data=str(data)))
-        if isinstance(data, bytes):
-            first = 0x82                    # FIN, binary
-        else:
-            first, data = 0x81, str(data).encode()      # FIN, text
-        n = len(data)
-        if n < 126:
-            return bytes((first, n)) + data
-        if n < 65536:
-            return struct.pack("!BBH", first, 126, n) + data
-        return struct.pack("!BBQ", first, 127, n) + data
+        """A message's WebSocket frame (binary for bytes, else text), made by wsproto as
+        simple-websocket's `Base.send` has it (with its extensions: a browser's deflate)."""
+        return self.ws.ws.send(BytesMessage(data=data) if isinstance(data, bytes)
+                               else TextMessage(data=str(data)))
 
     def sent(self, message) -> None:
         """The writer thread's write of what it took from the queue."""
