@@ -371,7 +371,10 @@ def test_a_process_killed_mid_game_loses_no_acknowledged_move(stack):
             t.join(timeout=10)
         moved_on = {n: acked[n] - before[n] for n in phones}
         assert all(v > 0 for v in moved_on.values()), moved_on   # every phone plays on
-        assert all(p.sio.connected for p in phones.values())
+        # every phone ends connected (one that lost its socket under a loaded machine's
+        # ping timeout reconnects on its own: wait for it, do not sample one instant)
+        until(lambda: all(p.sio.connected for p in phones.values()), 60,
+              "every phone connected again")
         # the database has every acknowledged move, and nothing a phone did not send
         from companion.pgstorage import PostgresStorage
         st = PostgresStorage(stack["pg"].url)
