@@ -20,6 +20,7 @@ clients, table count, rate and duration) and prints the ratios.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -28,10 +29,12 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import cpu_s, free_port, in_parallel, pace, pct, rss_mb, stop, wait_port  # noqa: E402
+from harness import (cpu_s, free_port, in_parallel, pace, pct, rss_mb, settle,  # noqa: E402
+                     stop, threads, wait_port)
 
 PLAYERS = 7
 STATE_BYTES = 2048
@@ -94,8 +97,12 @@ def move(t: int, i: int, seat: int) -> dict:
                   MOVE_BYTES)
 
 
-def run(args) -> dict:
-    """One measured run (server started and stopped here). Returns the figures."""
+def run(args, phones_of=None) -> dict:
+    """One measured run (server started and stopped here). Returns the figures.
+    `phones_of` (bench/phones.py: LightPhones, the capacity run's): every phone in one
+    asyncio loop, tables set up 8 at a time, and the same figures of the harness and
+    the window as bench/fanout.py's capacity run; by default a `socketio.Client` (three
+    threads) a phone, set up one after the other, as measured since the start."""
     import socketio
     port = free_port()
     srv = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", str(port)],
@@ -107,42 +114,74 @@ def run(args) -> dict:
     done: dict[int, float] = {}
     size = [0, 0]                     # bytes of state received, messages
 
-    def handler(data):
+    def handler(data, bit: int = 0):
         t = time.perf_counter()
         m = data.get("move")
         with lock:
             size[0] += len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
             size[1] += 1
             if m in sent:
-                got[m] = got.get(m, 0) + 1
-                if got[m] == PLAYERS:
+                if bit:                         # each phone once (capacity runs)
+                    if got.get(m, 0) & bit:
+                        return
+                    got[m] = got.get(m, 0) | bit
+                    complete = got[m] == (1 << PLAYERS) - 1
+                else:
+                    got[m] = got.get(m, 0) + 1
+                    complete = got[m] == PLAYERS
+                if complete:
                     done[m] = t - sent[m]
+
+    def phone_of(k: int):
+        return lambda data: handler(data, 1 << k)
 
     try:
         if not wait_port(port):
             raise SystemExit("the bare server did not start within 30 s")
         url = f"http://127.0.0.1:{port}"
-        tables = []
-        for t in range(args.tables):
+
+        def make(t: int) -> list:
             phones = []
-            for _ in range(PLAYERS):
-                c = socketio.Client(reconnection=False)
-                c.on("state", handler)
-                c.connect(url, transports=["websocket"], wait_timeout=10)
+            for k in range(PLAYERS):
+                if phones_of is None:
+                    c = socketio.Client(reconnection=False)
+                    c.on("state", handler)
+                    c.connect(url, transports=["websocket"], wait_timeout=10)
+                else:
+                    c = phones_of.connect(url, {}, phone_of(k), event="state")
                 if c.call("join", {"table": t}, timeout=10) is not True:
                     raise SystemExit("a bare join failed")
-                clients.append(c)
+                with lock:
+                    clients.append(c)
                 phones.append(c)
-            tables.append(phones)
+            return phones
+        t_conn = time.perf_counter()
+        if phones_of is None:
+            tables = [make(t) for t in range(args.tables)]
+        else:
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                tables = list(pool.map(make, range(args.tables)))
+        t_conn = time.perf_counter() - t_conn
+        settle_s = 0.0
+        if phones_of is not None:        # as bench/fanout.py's capacity run
+            settle_s = settle(srv.pid)
+            gc.collect()
+            gc.freeze()
+            gc.disable()
         rng = random.Random(args.seed)
         n_warm, n_meas = int(args.warmup * args.rate), int(args.duration * args.rate)
-        cpu0 = w0 = 0.0
+        cpu0 = w0 = mine0 = 0.0
         lag = 0.0
+        watch = getattr(phones_of, "lags", None) is not None
         for i, lag in pace(n_warm + n_meas, args.rate):
             t, seat = rng.randrange(args.tables), rng.randrange(PLAYERS)
             payload = move(t, i, seat)
             if i == n_warm:
                 cpu0, w0 = cpu_s(srv.pid), time.perf_counter()
+                mine0 = cpu_s(os.getpid())
+                if watch:
+                    phones_of.lags.clear()
+                    phones_of.watching = True
                 with lock:
                     size[:] = [0, 0]
             if i >= n_warm:
@@ -155,11 +194,23 @@ def run(args) -> dict:
                 if len(done) >= n_meas:
                     break
             time.sleep(0.05)
+        w1 = time.perf_counter()
+        cpu_used = cpu_s(srv.pid) - cpu0
+        if phones_of is not None:
+            gc.enable()
+            gc.unfreeze()
+        lags = []
+        if watch:
+            phones_of.watching = False
+            lags = sorted(x * 1000 for x in phones_of.lags)
         with lock:
             lat = sorted(v * 1000 for v in done.values())
             per_phone = size[0] / size[1] if size[1] else float("nan")
         return {"lat": lat, "moves": n_meas, "lost": n_meas - len(lat),
-                "cpu_pct": 100.0 * (cpu_s(srv.pid) - cpu0) / (time.perf_counter() - w0),
+                "cpu_pct": 100.0 * cpu_used / (w1 - w0), "cpu_s": cpu_used,
+                "harness_cpu_pct": 100.0 * (cpu_s(os.getpid()) - mine0) / (w1 - w0),
+                "loop_lag": lags, "threads": threads(srv.pid), "connect_s": t_conn,
+                "settle_s": settle_s,
                 "rss": rss_mb(srv.pid), "bytes_per_phone": per_phone, "max_lag_ms": lag * 1000}
     finally:
         stop(srv)

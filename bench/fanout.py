@@ -7,7 +7,8 @@ python-socketio client over WebSocket taking patches as the pages do (`"delta": 
 `--full` for full snapshots after every change, the protocol before patches). A move is
 one phone's `move` event (`{"set": {"in_play": [...]}}`, alternating so that every
 move changes something); its latency is the time from just before the emit until the
-last of the table's 7 phones has the message carrying the move's `seq`. Moves go to
+last of the table's 7 phones holds the move's `seq` as a page would (a full snapshot, or
+a patch on the `seq` that phone holds; each phone counted once: `Recorder`). Moves go to
 random tables at a steady open-loop rate. The server is `bang-companion serve` in a
 subprocess on a free 127.0.0.1 port with a throw-away data directory; every loop is
 bounded in count and time, and all traffic stays on 127.0.0.1.
@@ -15,19 +16,34 @@ bounded in count and time, and all traffic stays on 127.0.0.1.
     python bench/fanout.py [--tables 50] [--rate 20] [--duration 20] [--runs 3]
                            [--full] [--no-bare] [--no-utf8-check] [--modes threads,gevent]
     python bench/fanout.py --capacity [--per-table-rate 0.4] [--duration 10]
+                           [--steps 50,500] [--sweep] [--with-bare] [--phones light]
 
 Prints `name: value unit` lines: fanout_p50_ms, fanout_p99_ms, server_rss_mb,
 bytes_per_move_per_phone (what one phone receives for one move, JSON text), the bare
 stack's figures and the ratios; with --capacity, tables_at_p99_100ms: the most tables
 (steps of 25) whose fan-out p99 stays under 100 ms with none lost, at the same rate per
-table as the default run. The capacity run's phones share one asyncio loop
-(bench/phones.py; `--thread-phones` for a thread per phone, as the default run's).
+table as the default run.
+
+The capacity run's phones (`--phones light`, bench/phones.py) are aiohttp WebSockets in
+one asyncio loop whose Engine.IO and Socket.IO packets python-engineio's and
+python-socketio's own packet classes make and read (`--phones asyncio` for
+`socketio.AsyncClient`, `threads` for a `socketio.Client` a phone, the default run's).
+So that the harness measures the server and not itself, a capacity run waits until the
+server has done with the set-up (its CPU under 5 %), stops this process's garbage
+collector during the moves, and lets the phones' loop thread run before the server's
+threads where the system allows (`--phones-share` not). Each step also prints what says
+whether the harness kept up (its CPU, its loop's lag, its collector's passes, how long
+its loop thread waited for a CPU) and where the server's time went (its CPU a complete
+move, threads, context switches a move, its threads' wait for a CPU, its CPU in each
+second); `--with-bare` runs the bare stack (bench/bare_fanout.py) with the same phones
+at each step.
 `--modes threads,gevent` runs the server both ways in every round (`bang-companion serve
 --async ...`), in turns with the bare stack; gevent's figures carry the prefix `gevent_`.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -46,8 +62,9 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import bare_fanout  # noqa: E402
-from harness import cpu_s, free_port, in_parallel, median, pace, pct, rss_mb, stop  # noqa: E402
-from phones import AsyncPhones, ThreadPhones  # noqa: E402
+from harness import (cpu_s, free_port, in_parallel, median, pace, pct, rss_mb,  # noqa: E402
+                     schedstat, settle, stop, switches, threads)
+from phones import AsyncPhones, LightPhones, ThreadPhones  # noqa: E402
 
 PLAYERS = 7
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
@@ -60,39 +77,66 @@ def wire(data) -> int:
 
 
 class Recorder:
-    """Arrival times of snapshots and patches, per table and seq, in this one process."""
+    """Arrival times of snapshots and patches, per table and seq, in this one process.
+
+    A move counts as complete when each of its table's 7 phones, every one of them
+    (not 7 messages), holds the snapshot of its `seq` by what a page would apply
+    (static/js/delta.js): a full snapshot, or a patch whose `base` is the `seq` that
+    phone holds. A patch on another base is a message that phone missed (a page would
+    ask for a resync): it is counted in `broken` and its move stays incomplete for
+    that phone (the phone takes the patch's `seq` as if it had resynced). A move the
+    server refused or dropped leaves its table's last expected `seq` unreached: every
+    measured move that is not complete at the end is counted lost."""
+
+    ALL = (1 << PLAYERS) - 1
 
     def __init__(self, sizes: bool = True) -> None:
         self.sizes = sizes          # False: no JSON dump of every message (capacity runs)
         self.lock = threading.Lock()
         self.sent: dict[tuple[int, int], float] = {}
-        self.arrivals: dict[tuple[int, int], int] = {}
+        self.arrivals: dict[tuple[int, int], int] = {}   # a bit per phone that holds it
         self.done: dict[tuple[int, int], float] = {}
         self.first: dict[tuple[int, int], float] = {}
         self.latest: dict[int, int] = {}
+        self.held: dict[tuple[int, int], int] = {}       # (table, phone): the seq it holds
+        self.broken = 0
         self.full_size = 0
         self.bytes = self.messages = 0
         self.fulls = 0
         self.measuring = True
 
-    def handler(self, table: int):
+    def handler(self, table: int, phone: int):
+        bit = 1 << phone
+        me = (table, phone)
+
         def on_snapshot(data):
             t = time.perf_counter()
-            key = (table, data["seq"])
+            seq = data["seq"]
+            key = (table, seq)
             if not self.measuring:              # after the run: the resync's snapshot
                 if "view" in data:
                     self.full_size = wire(data)
                 return
             with self.lock:
-                self.latest[table] = max(self.latest.get(table, 0), data["seq"])
+                held = self.held.get(me)
+                self.held[me] = seq
+                if "base" in data and data["base"] != held:
+                    self.broken += 1            # a patch on a snapshot this phone lacks
+                    return
+                if "base" not in data and "table" not in data:
+                    return                      # presence alone: the same seq
+                self.latest[table] = max(self.latest.get(table, 0), seq)
                 if key not in self.sent:
                     if "view" in data:
                         self.full_size = wire(data)
                     return
-                n = self.arrivals[key] = self.arrivals.get(key, 0) + 1
-                if n == 1:
+                mask = self.arrivals.get(key, 0)
+                if mask & bit:
+                    return                      # this phone had it already
+                mask = self.arrivals[key] = mask | bit
+                if mask == bit:
                     self.first[key] = t - self.sent[key]
-                if n == PLAYERS:
+                if mask == self.ALL:
                     self.done[key] = t - self.sent[key]
             size = wire(data) if self.sizes else 0
             with self.lock:
@@ -156,9 +200,9 @@ def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
                               headers=close, allow_redirects=False)
             tokens.append(r.headers["Location"].split("#", 1)[1])
         phones = []
-        for token in tokens:
+        for k, token in enumerate(tokens):
             c = phones_of.connect(url, {"table": table_id, "token": token, **patches},
-                                  rec.handler(offset + t))
+                                  rec.handler(offset + t, k))
             with lock:
                 clients.append(c)
             phones.append(c)
@@ -178,6 +222,39 @@ def set_up(url: str, args, rec: Recorder, clients: list, phones_of=None,
     return [phones for phones, _ in made]
 
 
+class Pauses:
+    """This process's cyclic collector passes while `on`: a pass stops every phone."""
+
+    def __init__(self) -> None:
+        self.on, self.ms, self._t = False, [], 0.0
+        gc.callbacks.append(self._cb)
+
+    def _cb(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._t = time.perf_counter()
+        elif self.on:
+            self.ms.append((time.perf_counter() - self._t) * 1000)
+
+
+PAUSES = Pauses()
+
+
+class Timeline(threading.Thread):
+    """The server's CPU (% of a core) in each second of the moves."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.pcts, self.going = pid, [], True
+
+    def run(self) -> None:
+        last, t = cpu_s(self.pid), time.perf_counter()
+        while self.going:
+            time.sleep(1.0)
+            now, t1 = cpu_s(self.pid), time.perf_counter()
+            self.pcts.append(100.0 * (now - last) / (t1 - t))
+            last, t = now, t1
+
+
 def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
     phones_of = phones_of or ThreadPhones()
     port = free_port()
@@ -194,13 +271,34 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
             t_conn = time.perf_counter()
             tables = set_up(url, args, rec, clients, phones_of)
             t_conn = time.perf_counter() - t_conn
+            if args.capacity:
+                # the phones' objects out of this process's collector: a full pass over
+                # 3,500 phones' stopped every phone for 0.3 to 0.5 s, ten times a run
+                # (the server does the same once up: companion/pauses.py)
+                gc.collect()
+                gc.freeze()
+                # and no pass during the moves: with 3,500 phones waiting, a young pass
+                # walks their 3,500 pending reads and took 20 to 100 ms (a few hundred
+                # KB of cycles are left for after the run)
+                gc.disable()
             time.sleep(0.5)                              # the last presence messages
+            if args.capacity:
+                settle_s = settle(srv.pid)
             rng = random.Random(args.seed)
             toggles: dict = {}
             n_warm, n_meas = int(args.warmup * args.rate), int(args.duration * args.rate)
             next_seq = dict(rec.latest)
-            cpu0 = w0 = 0.0
+            cpu0 = w0 = mine0 = window_wall = 0.0
+            gone0 = 0
             lag = 0.0
+            sw0 = switches(srv.pid) if args.capacity else (0, 0, 0.0)
+            tid = getattr(phones_of, "tid", 0)
+            loop0 = schedstat(os.getpid(), tid) if tid else (0.0, 0.0)
+            timeline = Timeline(srv.pid)
+            if args.capacity:
+                timeline.start()
+            t_sw0 = time.perf_counter()
+            watch = getattr(phones_of, "lags", None) is not None
             for i, lag in pace(n_warm + n_meas, args.rate):
                 t, s = rng.randrange(args.tables), rng.randrange(PLAYERS)
                 toggles[t, s] = 1 - toggles.get((t, s), 0)
@@ -208,6 +306,14 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                     next_seq[t] = next_seq.get(t, 0) + 1
                     if i == n_warm:
                         cpu0, w0 = cpu_s(srv.pid), time.perf_counter()
+                        mine0 = cpu_s(os.getpid())
+                        PAUSES.ms.clear()
+                        gone0 = getattr(phones_of, "gone", 0)
+                        PAUSES.on = True
+                        window_wall = time.time()
+                        if watch:
+                            phones_of.lags.clear()
+                            phones_of.watching = True
                         if profile:
                             open(profile + ".go", "w").close()
                     if i >= n_warm:
@@ -219,7 +325,32 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                     if len(rec.done) >= n_meas:
                         break
                 time.sleep(0.05)
-            cpu_pct = 100.0 * (cpu_s(srv.pid) - cpu0) / (time.perf_counter() - w0)
+            gone = getattr(phones_of, "gone", 0) - gone0      # phones the server dropped
+            # every CPU figure over the same window: the first measured move to the
+            # last one complete (or the end of the drain)
+            w1 = time.perf_counter()
+            cpu_used = cpu_s(srv.pid) - cpu0
+            cpu_pct = 100.0 * cpu_used / (w1 - w0)
+            mine_pct = 100.0 * (cpu_s(os.getpid()) - mine0) / (w1 - w0)
+            # context switches from the first move (warm-up included) to here: threads
+            # that ended in between are not counted
+            sw1 = switches(srv.pid) if args.capacity else (0, 0, 0.0)
+            loop1 = schedstat(os.getpid(), tid) if tid else (0.0, 0.0)
+            span = time.perf_counter() - t_sw0
+            moves_sw = args.rate * span
+            stat = {"voluntary": (sw1[0] - sw0[0]) / moves_sw,
+                    "forced": (sw1[1] - sw0[1]) / moves_sw,
+                    "server_wait_pct": 100.0 * (sw1[2] - sw0[2]) / span,
+                    "loop_run_pct": 100.0 * (loop1[0] - loop0[0]) / span,
+                    "loop_wait_pct": 100.0 * (loop1[1] - loop0[1]) / span}
+            lags = []
+            if watch:
+                phones_of.watching = False
+                lags = sorted(x * 1000 for x in phones_of.lags)
+            n_threads = threads(srv.pid)
+            timeline.going = False
+            PAUSES.on = False
+            window_wall = (window_wall, time.time())
             # what a phone got for each move before patches: the full snapshot, which
             # a `resync` brings at this point of the game
             with rec.lock:
@@ -235,12 +366,22 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                 lat = sorted(v * 1000 for v in rec.done.values())
                 first = sorted(v * 1000 for v in rec.first.values())
                 per_phone = rec.bytes / rec.messages if rec.messages else float("nan")
+            if args.capacity:
+                gc.enable()
+                gc.unfreeze()
             return {"lat": lat, "first": first, "lost": n_meas - len(lat), "moves": n_meas,
+                    "broken": rec.broken, "gone": gone,
+                    "retries": getattr(phones_of, "retries", 0),
                     "connect_s": t_conn, "max_lag_ms": lag * 1000, "cpu_pct": cpu_pct,
                     "cpu_ms_per_move": cpu_pct / 100.0 / args.rate * 1000,
                     "rss": rss_mb(srv.pid), "rss_idle": rss_idle,
                     "rss_peak": rss_mb(srv.pid, "VmHWM"), "full_size": rec.full_size,
-                    "bytes_per_phone": per_phone, "fulls": rec.fulls}
+                    "bytes_per_phone": per_phone, "fulls": rec.fulls,
+                    "harness_cpu_pct": mine_pct, "loop_lag": lags, "threads": n_threads,
+                    "perf": stat, "window_s": w1 - w0, "cpu_s": cpu_used,
+                    "settle_s": settle_s if args.capacity else 0.0,
+                    "timeline": list(timeline.pcts), "gc_ms": sorted(PAUSES.ms),
+                    "window_wall": window_wall}
         finally:
             stop(srv)                    # first: client closes then return at once
             in_parallel(lambda c: c.disconnect(), clients)
@@ -283,8 +424,11 @@ def capacity(args) -> None:
     per_move: dict = {m: [] for m in args.modes}
     steps = ([int(x) for x in args.steps.split(",")] if args.steps
              else list(range(25, args.max_tables + 1, 25)))
-    phones_of = ThreadPhones() if args.thread_phones else AsyncPhones()
-    print(f"phones: {phones_of.name}", flush=True)
+    phones_of = {"threads": ThreadPhones, "asyncio": AsyncPhones,
+                 "light": LightPhones}[args.phones]()
+    first = getattr(phones_of, "before_others", None)
+    print(f"phones: {phones_of.name}  phones_before_the_server: "
+          f"{bool(first and not args.phones_share and first())}", flush=True)
     for tables in steps:
         args.tables, args.rate = tables, tables * args.per_table_rate
         for mode in args.modes:
@@ -296,12 +440,32 @@ def capacity(args) -> None:
             print(f"{prefix_of(mode)}tables: {tables}  sockets: {tables * PLAYERS}  "
                   f"rate: {args.rate:.0f}/s  "
                   f"fanout_p50_ms: {pct(r['lat'], 50):.1f}  fanout_p99_ms: {p99:.1f}  "
-                  f"lost: {r['lost']}  server_cpu_pct: {r['cpu_pct']:.0f}  "
+                  f"lost: {r['lost']}  broken: {r['broken']}  phones_gone: {r['gone']}  "
+                  f"server_cpu_pct: {r['cpu_pct']:.0f}  "
                   f"server_rss_mb: {r['rss']:.0f}", flush=True)
+            print(f"{prefix_of(mode)}  " + where_time_went(r, args.rate), flush=True)
             if r["lost"] or not p99 < 100:
                 failed[mode] = True
             elif not failed[mode]:
                 best[mode] = tables
+        if args.with_bare:
+            # the bare stack (bench/bare_fanout.py) with the same phones, tables and
+            # rate: whether this machine carries that many at all
+            b = bare_fanout.run(args, phones_of)
+            print(f"bare_tables: {tables}  sockets: {tables * PLAYERS}  "
+                  f"rate: {args.rate:.0f}/s  fanout_p50_ms: {pct(b['lat'], 50):.1f}  "
+                  f"fanout_p99_ms: {pct(b['lat'], 99):.1f}  lost: {b['lost']}  "
+                  f"server_cpu_pct: {b['cpu_pct']:.0f}  server_rss_mb: {b['rss']:.0f}",
+                  flush=True)
+            done = len(b["lat"])
+            lag = b["loop_lag"]
+            print(f"bare_  server_cpu_ms_per_complete_move: "
+                  f"{1000 * b['cpu_s'] / done if done else float('nan'):.2f}  "
+                  f"harness_cpu_pct: {b['harness_cpu_pct']:.0f}  server_threads: "
+                  f"{b['threads']}  connect_s: {b['connect_s']:.0f}  settle_s: "
+                  f"{b['settle_s']:.1f}"
+                  + (f"  phones_loop_lag_p99_ms: {pct(lag, 99):.1f}  "
+                     f"phones_loop_lag_max_ms: {lag[-1]:.1f}" if lag else ""), flush=True)
         if all(failed.values()) and not args.sweep:
             break
     phones_of.close()
@@ -313,6 +477,35 @@ def capacity(args) -> None:
         print(f"{prefix}server_cpu_ms_per_move: {cpu * 1000:.2f} ms  (median of the steps)")
         print(f"{prefix}tables_one_core_estimate: {1.0 / cpu / args.per_table_rate:.0f} tables "
               f" (1 s of CPU / CPU per move / {args.per_table_rate} moves per table per s)")
+
+
+def where_time_went(r: dict, rate: float) -> str:
+    """A capacity step's other figures: whether the harness kept up, and the server's
+    CPU a move counted two ways."""
+    lag = r["loop_lag"]
+    done = len(r["lat"])
+    out = [f"server_cpu_ms_per_complete_move: "
+           f"{1000 * r['cpu_s'] / done if done else float('nan'):.2f}",
+           f"harness_cpu_pct: {r['harness_cpu_pct']:.0f}",
+           f"server_threads: {r['threads']}",
+           f"connect_s: {r['connect_s']:.0f}  connect_retries: {r['retries']}  "
+           f"settle_s: {r['settle_s']:.1f}"]
+    if lag:
+        out.append(f"phones_loop_lag_p50_ms: {pct(lag, 50):.1f}  "
+                   f"phones_loop_lag_p99_ms: {pct(lag, 99):.1f}  "
+                   f"phones_loop_lag_max_ms: {lag[-1]:.1f}")
+    out.append(f"server_switches_per_move: {r['perf']['voluntary']:.1f} voluntary"
+               f" + {r['perf']['forced']:.1f} forced")
+    out.append(f"server_threads_waiting_for_a_cpu_pct: {r['perf']['server_wait_pct']:.0f}  "
+               f"phones_loop_thread_on_cpu_pct: {r['perf']['loop_run_pct']:.0f}  "
+               f"phones_loop_thread_waiting_for_a_cpu_pct: {r['perf']['loop_wait_pct']:.0f}")
+    gcs = r["gc_ms"]
+    out.append(f"harness_gc_passes: {len(gcs)}  harness_gc_max_ms: "
+               f"{gcs[-1] if gcs else 0:.1f}  harness_gc_total_ms: {sum(gcs):.0f}")
+    out.append(f"window_unix: {r['window_wall'][0]:.1f}-{r['window_wall'][1]:.1f}")
+    out.append("server_cpu_pct_by_second (warm-up first): "
+               + " ".join(f"{x:.0f}" for x in r["timeline"]))
+    return "  ".join(out)
 
 
 def prefix_of(mode: str) -> str:
@@ -335,9 +528,20 @@ def main() -> None:
                     help="with --capacity: moves per second per table (0.4 = 20/s at 50)")
     ap.add_argument("--max-tables", type=int, default=600)
     ap.add_argument("--steps", default="", help="with --capacity: table counts, e.g. 25,50,100")
-    ap.add_argument("--thread-phones", action="store_true",
-                    help="with --capacity: a thread per phone as before (the default run's "
-                         "clients) instead of one asyncio loop for all")
+    ap.add_argument("--phones", choices=("light", "asyncio", "threads"), default="light",
+                    help="with --capacity: the phones (bench/phones.py): light (default: "
+                         "aiohttp WebSockets and the libraries' packet classes in one "
+                         "asyncio loop), asyncio (socketio.AsyncClient in one loop, the "
+                         "capacity run's until 2026-12-04) or threads (socketio.Client, "
+                         "the default run's)")
+    ap.add_argument("--with-bare", action="store_true",
+                    help="with --capacity: the bare stack (bench/bare_fanout.py) at each "
+                         "step too, with the same phones")
+    ap.add_argument("--phones-share", action="store_true",
+                    help="with --capacity: the phones' loop thread at the server's "
+                         "priority (by default it runs first where the system allows)")
+    ap.add_argument("--thread-phones", action="store_const", dest="phones", const="threads",
+                    help="with --capacity: the same as --phones threads")
     ap.add_argument("--set-up-threads", type=int, default=0,
                     help="tables set up at once (default: 8 with --capacity, else 1)")
     ap.add_argument("--profile", default="", metavar="FILE",
