@@ -22,9 +22,9 @@ which a table's seats share: about 40 KB a table), and per patch room the `seq` 
 holds. The patch is worked out once per seat on the snapshot before its words, the
 seats' shared part once per change (delta.diff's `memo`), and only the patch is worded,
 once per language. A room it has nothing for (a new socket, a `resync`, a change
-another process sent) gets a full snapshot instead, and so does a room whose patch
-would be no smaller. The check that a patch applied again gives the snapshot runs in
-the tests (`check`), not on every move.
+another process sent) gets a full snapshot instead, and so does every room at a new
+game (its patch would be no smaller). The check that a patch applied again gives the
+snapshot runs in the tests (`check`), not on every move.
 """
 from __future__ import annotations
 
@@ -43,8 +43,6 @@ from .seams.socketio import to_room
 log = logging.getLogger(__name__)
 _UNSET = object()
 SAME = object()         # a room's patch: the same seq and content as it was sent last
-PATCH_SMALL = 1024      # bytes of a patch's JSON below which it is not weighed against
-                        # the snapshot's
 
 
 @dataclass(frozen=True)
@@ -341,7 +339,8 @@ class Hub:
         """(the seq it applies to, the patch) that turns what `room`'s patch sockets were
         sent last into `core`, before wording (delta.diff never patches inside a
         message); (seq, SAME): the same content again; None: send the full snapshot
-        (nothing known, a new game, or a patch no smaller than the snapshot).
+        (nothing known, or a new game: its patch would be no smaller, and a snapshot
+        needs no JSON encoded to weigh the two).
 
         Kept per room: the snapshot it was sent, as the objects it was built from. A
         change's seats share most of theirs (engine.all_views: the public part), so a
@@ -351,7 +350,7 @@ class Hub:
         with self._lock:
             last = self._base.get(room)
             self._base[room] = (seq, new, wire.text(new) if self.check else None, bases)
-        if last is None or last[0] > seq:
+        if last is None or last[0] > seq or _game(last[1]) != _game(new):
             return None
         if last[0] == seq:
             return (seq, SAME) if delta.same(last[1], new) else None
@@ -359,9 +358,6 @@ class Hub:
             patch = delta.diff_built(last[1], new, last[3], bases, memo)
         else:
             patch = delta.diff(last[1], new, strict=False, memo=memo)
-        size = len(wire.text(patch))
-        if size > PATCH_SMALL and size >= len(wire.text(new)):
-            return None                              # a new game: no smaller
         if self.check and (wire.text(delta.apply_in_place(wire.read(last[2]), patch))
                            != self._base[room][2]):
             # the quick comparison (True == 1) hid a change, or a part kept was changed
@@ -418,6 +414,11 @@ class Hub:
             self.socketio.server.leave_room(sid, conn.room, namespace="/")
             self.socketio.emit("error", i18n.localize(error, conn.lang), to=sid)
             self.socketio.server.disconnect(sid, namespace="/")
+
+
+def _game(core: dict):
+    """The game a snapshot shows (its table's `game`: 0 before the first deal)."""
+    return (core.get("table") or {}).get("game")
 
 
 def connected(table, kinds: dict) -> dict:

@@ -225,6 +225,22 @@ def test_the_hub_sends_a_full_snapshot_where_a_quick_comparison_hides_a_change()
     assert text(f.snapshot()) == text(delta.compose(snap(3, True), {"Ann": False}))
 
 
+def test_a_new_game_gets_a_full_snapshot_and_a_change_within_a_game_a_patch():
+    # the hub does not encode a patch to weigh it against the snapshot: at a new game (the
+    # table's `game` changed) a room gets the full snapshot, within a game the patch
+    from companion.hub import Hub
+    io = Recording()
+    hub = Hub(io, check=True)
+    snap = lambda seq, game, v: {"seq": seq, "table": {"id": "t", "game": game},
+                                 "view": {"a": v}}
+    for seq, game, v in ((1, 1, "x"), (2, 1, "y" * 5000), (3, 2, "y" * 5000)):
+        hub._send(None, "r", {"en": (0, 1)}, seq, {}, lambda obj, lang, reader: obj,
+                  lambda: snap(seq, game, v))
+    assert [("patch" in m, "view" in m) for _, m in io.sent] == [
+        (False, True), (True, False), (False, True)]
+    assert hub.missed == 0
+
+
 def test_a_message_is_replaced_whole_so_that_a_patch_is_worded_as_a_snapshot_is():
     # the hub works the patch out before the words (once for every language of a seat)
     # and words only the patch: a patch inside a message would patch a sentence
