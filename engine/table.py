@@ -78,7 +78,9 @@ class Geometry:
     def __init__(self, state: State, before: "Geometry | None" = None) -> None:
         self.state = state
         self._before = before
-        self._rows: dict = {}     # key: (inputs, a part of a view built from them here)
+        self._rows: dict = {}     # kind: {key: (inputs, a part of a view built from them
+                                  # here)}; two levels, so that no key is a new tuple
+                                  # that the garbage collector would walk
         self.alive = state.alive()
         self.pos = {seat: k for k, seat in enumerate(self.alive)}
         self.seen: dict[int, list[dict]] = {}     # added when seat j is looked at
@@ -183,34 +185,42 @@ class Geometry:
         return (old.seen.get(b) == self.seen[b] and old.sees.get(a) == self.sees[a]
                 and old.cap.get(a) == self.cap.get(a))
 
-    def kept(self, key, part):
+    def kept(self, kind, key, part):
         """`part` (of a view, built from this geometry), or the equal one built under
-        `key` from the geometry before: the same object while what it shows is the same,
-        so that what compares views (companion/delta.py) passes over it at once."""
-        was = self.built(key, part)
+        (`kind`, `key`) from the geometry before: the same object while what it shows is
+        the same, so that what compares views (companion/delta.py) passes over it at once."""
+        was = self.built(kind, key, part)
         if was is not None:
             return was
-        self._rows[key] = (part, part)
+        self._kind(kind)[key] = (part, part)
         return part
 
-    def built(self, key, inputs):
-        """The part of a view the geometry before built under `key` from equal `inputs`
-        (what it shows is made from those alone), None when there is none: build it and
-        `keep` it. A part that shows the same is built once, not at every change."""
+    def built(self, kind, key, inputs):
+        """The part of a view the geometry before built under (`kind`, `key`) from equal
+        `inputs` (what it shows is made from those alone), None when there is none: build
+        it and `keep` it. A part that shows the same is built once, not at every change."""
         old = self._before
         if old is not None:
-            was = old._rows.get(key)
+            was = old._rows.get(kind)
+            was = was.get(key) if was is not None else None
             if was is not None and (was[0] is inputs or was[0] == inputs):
-                self._rows[key] = was
+                self._kind(kind)[key] = was
                 return was[1]
         return None
 
-    def kept_in(self, key, part: dict) -> dict:
-        """`part` with each list or dict in it `kept` under (`key`, its own key): a view's
-        parts (a phone's `me`, the public view) at every change."""
+    def _kind(self, kind) -> dict:
+        """The parts of one kind built here: {key: (inputs, part)}."""
+        rows = self._rows.get(kind)
+        if rows is None:
+            rows = self._rows[kind] = {}
+        return rows
+
+    def kept_in(self, kind, part: dict) -> dict:
+        """`part` with each list or dict in it `kept` under (`kind`, its own key): a
+        view's parts (a phone's `me`, the public view) at every change."""
         for k, v in part.items():
             if type(v) is dict or type(v) is list:
-                part[k] = self.kept((key, k), v)
+                part[k] = self.kept(kind, k, v)
         return part
 
     def table_before(self, i: int) -> dict | None:
@@ -221,12 +231,14 @@ class Geometry:
         old = self._before
         if old is None or not self._ring:
             return None
-        was = old._rows.get(("t", i))
+        was = old._rows.get("t")
+        was = was.get(i) if was is not None else None
         return was[1] if was is not None else None
 
-    def keep(self, key, inputs, part):
-        """`part`, built under `key` from `inputs` (for the next geometry's `built`)."""
-        self._rows[key] = (inputs, part)
+    def keep(self, kind, key, inputs, part):
+        """`part`, built under (`kind`, `key`) from `inputs` (for the next geometry's
+        `built`)."""
+        self._kind(kind)[key] = (inputs, part)
         return part
 
     def settle(self) -> None:
@@ -403,10 +415,10 @@ def seat_distances(geo: Geometry, i: int) -> dict:
         others = [_reaches(geo, i, j, rng) for j in seats]
         reached_by = [_reached_by(geo, i, j) for j in seats]
     kept, built, keep = geo.kept, geo.built, geo.keep
-    weapon_row = built(("w", i), mine) or keep(("w", i), mine, {"name": mine[0], "range": rng})
-    return kept(("t", i), {"weapon": weapon_row,
-                           "others": kept(("os", i), others),
-                           "reached_by": kept(("rs", i), reached_by)})
+    weapon_row = built("w", i, mine) or keep("w", i, mine, {"name": mine[0], "range": rng})
+    return kept("t", i, {"weapon": weapon_row,
+                         "others": kept("os", i, others),
+                         "reached_by": kept("rs", i, reached_by)})
 
 
 def _reaches(geo: Geometry, i: int, j: int, rng: int) -> dict:

@@ -87,7 +87,7 @@ def all_views(state: State, geo: Geometry | None = None) -> dict:
     same objects, and a phone's copy of a public row is made once; settled here."""
     geo = geo or Geometry(state)
     pub = public_view(state)
-    pub["seats"] = [geo.kept(("seat", k), row) for k, row in enumerate(pub["seats"])]
+    pub["seats"] = [geo.kept("seat", k, row) for k, row in enumerate(pub["seats"])]
     geo.kept_in("pub", pub)
     phone_pub = _phone_public(pub, geo)
     out: dict = {None: pub}
@@ -104,12 +104,12 @@ def _phone_public(pub: dict, geo: Geometry) -> dict:
     rows = []
     built, keep = geo.built, geo.keep
     for k, row in enumerate(pub["seats"]):
-        phone = built(("phone", k), row)
+        phone = built("phone", k, row)
         if phone is None:
-            phone = keep(("phone", k), row, {key: v for key, v in row.items()
-                                            if key != "ability"})
+            phone = keep("phone", k, row, {key: v for key, v in row.items()
+                                           if key != "ability"})
         rows.append(phone)
-    return {**pub, "seats": geo.kept("phone", rows)}
+    return {**pub, "seats": geo.kept("phones", None, rows)}
 
 
 def _phone_view(state: State, phone_pub: dict, i: int, geo: Geometry) -> dict:
