@@ -24,6 +24,7 @@ from .errors import Problem, said
 from .hub import Conn, Hub
 from .limits import Limits
 from .qr import svg as qr_svg
+from .seams.socketio import handshake, on_event
 from .tables import Tables
 from .wire import BAD_EVENT, not_an_event
 
@@ -75,31 +76,53 @@ def drop_connection(socketio, sid: str) -> None:
 
 
 def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -> None:
-    """Attach every event handler to `socketio`."""
+    """Attach every event handler to `socketio`. `connect` runs in the Flask request
+    context of the socket's handshake (its cookies); every other event is handled
+    straight from python-socketio, with the socket's sid and no request context
+    (companion.seams.socketio.on_event)."""
     limits = limits or Limits()
+    server = socketio.server
 
-    def handler(event: str, who: str, broadcast: bool = True):
+    def on(event: str):
+        """`fn(sid, *args)` answers `event` (`"*"`: `fn(event, sid, *args)`); a failure
+        it lets through is logged and answered `internal` (a safety net: the handlers
+        catch their own errors)."""
+        def wrap(fn):
+            def guarded(*args):
+                try:
+                    return fn(*args)
+                except Exception:
+                    log.exception("socket event %s failed", event)
+                    sid = args[1] if event == "*" else args[0]
+                    return worded(sid, {"ok": False, "error": Problem("internal").to_dict()})
+            on_event(server, event, guarded)
+            return fn
+        return wrap
+
+    def handler(event: str, who: str, broadcast: bool = True, in_request: bool = False):
         """`who`: "host", "seat" or "any". The wrapped function gets (table, conn, data)
         and returns extra ack fields; it runs with the table's lock held. A read-only
-        event (`broadcast=False`) answers its ack and sends no snapshot."""
+        event (`broadcast=False`) answers its ack and sends no snapshot. `in_request`:
+        it runs in the request context of the socket's handshake (it reads the host)."""
         def wrap(fn):
+            @on(event)
             @functools.wraps(fn)
-            def inner(data=None, *extra):
+            def inner(sid, data=None, *extra):
                 # the ack in the words of the socket's language (companion/i18n.py),
                 # said to its seat ("you") on a phone
-                ack = answer(data, *extra)
-                conn = hub.conn(request.sid)
-                lang = conn.lang if conn is not None else i18n.current()
-                return i18n.localize(ack, lang, reader(conn))
+                if in_request:
+                    with handshake(server, sid):
+                        return worded(sid, answer(sid, data, *extra))
+                return worded(sid, answer(sid, data, *extra))
 
-            def answer(data=None, *extra):
+            def answer(sid, data=None, *extra):
                 try:
-                    allowed = limits.allow(request.sid, changes=broadcast)
+                    allowed = limits.allow(sid, changes=broadcast)
                     if allowed is None:               # flooding for too long: dropped
-                        drop_connection(socketio, request.sid)
+                        drop_connection(socketio, sid)
                     if not allowed:
                         raise Problem("slow_down")
-                    conn = hub.conn(request.sid)
+                    conn = hub.conn(sid)
                     if conn is None:
                         raise Problem("bad_token", msg("This connection is not attached to a seat."))
                     if who != "any" and conn.is_host != (who == "host"):
@@ -126,7 +149,6 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
                 except Exception:
                     log.exception("event %s failed", event)
                     return {"ok": False, "error": error_of(RuntimeError())}
-            socketio.on_event(event, inner)
             return inner
         return wrap
 
@@ -171,10 +193,10 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
             raise ConnectionRefusedError(english(err["message"]),
                                          i18n.localize(err, i18n.current())) from None
 
-    @socketio.on("disconnect")
-    def on_disconnect(reason=None):
-        limits.forget(request.sid)
-        conn = hub.detach(request.sid)
+    @on("disconnect")
+    def on_disconnect(sid, reason=None):
+        limits.forget(sid)
+        conn = hub.detach(sid)
         if conn is None:
             return
         try:
@@ -247,7 +269,7 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     def on_end_game(table, conn, data):
         table.end_game()
 
-    @handler("reseat", "host")
+    @handler("reseat", "host", in_request=True)     # the claim URL: the request's host
     def on_reseat(table, conn, data):
         code = table.reseat(data.get("seat"))
         url = hub.join_url(table.id) + "/claim/" + code
@@ -288,35 +310,34 @@ def register(socketio, tables: Tables, hub: Hub, limits: Limits | None = None) -
     def on_distance(table, conn, data):
         return referee.distance(table, data.get("from"), data.get("to"))
 
-    @socketio.on(BAD_EVENT)
-    def on_bad_message(reason=None, *extra):
+    @on(BAD_EVENT)
+    def on_bad_message(sid, reason=None, *extra):
         """A message that could not be read (companion.wire): its ack says why."""
         if is_message(reason):           # companion.wire's own reason
             why = reason
         else:
             why = {KEY: "{text}", "text": reason[:200]} if isinstance(reason, str) else None
-        return worded({"ok": False, "error": Problem("bad_request", why).to_dict()})
+        return worded(sid, {"ok": False, "error": Problem("bad_request", why).to_dict()})
 
-    @socketio.on("*")
-    def on_unknown(event, *args):
+    @on("*")
+    def on_unknown(event, sid, *args):
         """An event of a name the server has no handler for: refused in its ack (a
         client that floods with such names is slowed down and dropped as any other)."""
-        allowed = limits.allow(request.sid, changes=False)
+        allowed = limits.allow(sid, changes=False)
         if allowed is None:
-            drop_connection(socketio, request.sid)
+            drop_connection(socketio, sid)
         problem = (Problem("bad_request", not_an_event(str(event))) if allowed
                    else Problem("slow_down"))
-        return worded({"ok": False, "error": problem.to_dict()})
+        return worded(sid, {"ok": False, "error": problem.to_dict()})
 
-    @socketio.on_error_default
-    def on_error(e):   # a safety net: handlers above catch their own errors
-        log.error("socket event failed: %s", type(e).__name__)
-        return worded({"ok": False, "error": Problem("internal").to_dict()})
-
-    def worded(ack: dict) -> dict:
-        conn = hub.conn(request.sid)
-        return i18n.localize(ack, conn.lang if conn is not None else i18n.current(),
-                             reader(conn))
+    def worded(sid: str, ack: dict) -> dict:
+        """`ack` in the words of socket `sid`'s language, said to its seat on a phone
+        (a socket without a seat: the language its handshake asked for)."""
+        conn = hub.conn(sid)
+        if conn is not None:
+            return i18n.localize(ack, conn.lang, reader(conn))
+        with handshake(server, sid):
+            return i18n.localize(ack, i18n.current())
 
     def reader(conn) -> str | None:
         """The seat name a phone's words are said to (None: a host screen, no seat)."""

@@ -12,7 +12,8 @@ from importlib.metadata import version
 import pytest
 
 WRITTEN_FOR = {"python-engineio": "4.15.1", "simple-websocket": "1.1.0",
-               "python-socketio": "5.18.1", "Werkzeug": "3.1.9", "wsproto": "1.3.2"}
+               "python-socketio": "5.18.1", "Werkzeug": "3.1.9", "wsproto": "1.3.2",
+               "Flask-SocketIO": "5.7.0"}
 
 
 def moved(lib: str, what: str) -> str:
@@ -347,6 +348,93 @@ def test_socketio_manager_emit_without_callback_is_what_to_room_does():
                  "for sid, eio_sid in self.get_participants(namespace, room):",
                  "self.server._send_eio_packet(eio_sid, p)"):
         assert line in emit, moved("python-socketio", f"Manager.emit no longer does `{line}`")
+
+
+def test_socketio_calls_a_handler_of_its_own_with_the_sid_and_acks_what_it_returns():
+    """companion.seams.socketio.on_event: python-socketio calls a handler registered
+    with `Server.on` as `handler(sid, *args)` (the catch-all "*": `(event, sid, *args)`)
+    and sends what it returns as the event's ack."""
+    import socketio
+    from socketio.base_server import BaseServer
+    internal = source(socketio.Server._handle_event_internal)
+    for line in ("r = server._trigger_event(data[0], namespace, sid, *data[1:])",
+                 "if r != self.not_handled and id is not None:",
+                 "server._send_packet(eio_sid, self.packet_class("):
+        assert line in internal, moved(
+            "python-socketio", f"Server._handle_event_internal no longer does `{line}`")
+    assert "return handler(*args)" in source(socketio.Server._trigger_event), moved(
+        "python-socketio", "Server._trigger_event no longer calls handler(*args)")
+    server = socketio.Server(async_mode="threading")
+    server.on("move", lambda sid, data: ("move", sid, data))
+    server.on("*", lambda event, sid, data: ("*", event, sid, data))
+    assert server._trigger_event("move", "/", "s1", {"a": 1}) == ("move", "s1", {"a": 1})
+    assert server._trigger_event("nope", "/", "s1", 2) == ("*", "nope", "s1", 2), moved(
+        "python-socketio", "the catch-all handler no longer gets (event, sid, *args)")
+    assert "connect" in BaseServer.reserved_events and \
+        "disconnect" in BaseServer.reserved_events, moved(
+            "python-socketio", "connect/disconnect are no longer kept from the catch-all")
+
+
+def test_flask_socketio_puts_the_app_in_the_environ_and_reads_it_per_event():
+    """companion.seams.socketio.handshake opens an event's request context as
+    Flask-SocketIO does: the app its middleware puts in the environ."""
+    import flask_socketio
+    assert "environ['flask.app'] = self.flask_app" in source(
+        flask_socketio._SocketIOMiddleware.__call__), moved(
+            "Flask-SocketIO", "its middleware no longer puts the app in environ['flask.app']")
+    assert "with app.request_context(environ):" in source(
+        flask_socketio.SocketIO._handle_event), moved(
+            "Flask-SocketIO", "an event's handler no longer runs in app.request_context("
+            "environ)")
+
+
+@pytest.mark.slow
+def test_socket_events_but_connect_run_without_a_request_context(monkeypatch):
+    """Only `connect` (which reads the host's cookie) pays for a Flask request context;
+    every other event is answered straight from python-socketio
+    (companion.seams.socketio.on_event), in the socket's language all the same; the
+    handshake's context is there for what needs it (`handshake`)."""
+    import flask
+    import requests
+    import socketio
+
+    from companion import create_app, i18n
+    from companion.errors import Problem
+    from companion.seams.socketio import handshake
+    from engine.say import msg
+    from helpers import close_client, serving
+    app = create_app({"TESTING": True})
+    opened = []
+    request_context = flask.Flask.request_context
+    monkeypatch.setattr(flask.Flask, "request_context", lambda self, environ: (
+        opened.append(environ.get("PATH_INFO")), request_context(self, environ))[1])
+    with serving(app) as url:
+        r = requests.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+        table_id = r.headers["Location"].rsplit("/", 1)[1]
+        r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"},
+                          allow_redirects=False)
+        token = r.headers["Location"].split("#", 1)[1]
+        phone = socketio.Client(reconnection=False)
+        try:
+            phone.connect(url + "/?lang=hu", transports=["websocket"],
+                          auth={"table": table_id, "token": token, "delta": 1, "lang": "ru"})
+            opened.clear()
+            asks = [phone.call(event, data, timeout=10) for event, data in (
+                ("resync", {}), ("nope", {}), ("deal", {}), ("catalogue", [1]))]
+            assert opened == []
+            assert asks[0] == {"ok": True}
+            assert [a["error"]["code"] for a in asks[1:]] == [
+                "bad_request", "not_host", "bad_request"]
+            assert asks[3]["error"] == i18n.localize(Problem("bad_request", msg(
+                "'{event}' takes one JSON object.", event="catalogue")).to_dict(), "ru")
+            assert asks[3]["error"]["message"] != "'catalogue' takes one JSON object."
+            server = app.extensions["socketio"].server
+            sid = server.manager.sid_from_eio_sid(next(iter(server.eio.sockets)), "/")
+            with handshake(server, sid):
+                assert flask.request.args.get("lang") == "hu" and i18n.current() == "hu"
+        finally:
+            close_client(phone)
+    app.extensions["companion"].storage.close()
 
 
 def test_to_room_sends_what_the_librarys_emit_sends(app):

@@ -33,11 +33,21 @@
   (Flask-SocketIO's `emit`, `Server.emit`) that each of a change's seven rooms went
   through.
 
-tests/test_seams.py checks each of these shapes, so that a new python-socketio that
-moves one fails there first, by name.
+* `on_event`: a socket event's handler registered with python-socketio itself
+  (`Server.on`; the handler gets the socket's `sid` first, its return value is the
+  ack), not through Flask-SocketIO's `on`, which runs every event inside a Flask
+  request context of the connection's handshake (a Request, the URL adapter and its
+  match, the cookie session opened and closed, for each event). `handshake` opens
+  that context (as Flask-SocketIO does: the app from the `flask.app` its middleware
+  puts in the environ) for what needs it: the language of a socket without a seat,
+  a URL made from the request's host.
+
+tests/test_seams.py checks each of these shapes, so that a new python-socketio (or
+Flask-SocketIO) that moves one fails there first, by name.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -79,6 +89,26 @@ def to_room(server, event: str, data, room: str, namespace: str = "/") -> None:
     for _sid, eio_sid in manager.get_participants(namespace, room):
         for p in packets:
             server._send_eio_packet(eio_sid, p)
+
+
+def on_event(server, event: str, handler, namespace: str = "/") -> None:
+    """`handler(sid, *args)` for `event` (`"*"`: `handler(event, sid, *args)`, every
+    event of a name without its own handler), called by python-socketio without a
+    Flask request context; what it returns is the ack (see the module docstring)."""
+    server.on(event, handler, namespace=namespace)
+
+
+@contextlib.contextmanager
+def handshake(server, sid: str, namespace: str = "/"):
+    """The Flask request context of socket `sid`'s handshake (its URL, headers,
+    cookies), as Flask-SocketIO opens it for each event. Nothing when the socket is
+    gone."""
+    environ = server.get_environ(sid, namespace=namespace)
+    if not environ or "flask.app" not in environ:
+        yield
+        return
+    with environ["flask.app"].request_context(environ):
+        yield
 
 
 class PlainJson:
