@@ -128,6 +128,11 @@ class Geometry:
             self._sees_same = {a: before.sees.get(a) == sees
                                and before.cap.get(a) == self.cap.get(a)
                                for a, sees in self.sees.items()}
+            for j in self.alive:     # equal lists: those before's (no new one kept)
+                if self._seen_same[j]:
+                    self.seen[j] = before.seen[j]
+                if self._sees_same[j]:
+                    self.sees[j] = before.sees[j]
             # the seats seen otherwise, and those who look or shoot otherwise, than before
             self.seen_anew = [j for j in self.alive if not self._seen_same[j]]
             self.look_anew = [j for j in self.alive if not self._sees_same[j]
