@@ -62,7 +62,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import bare_fanout  # noqa: E402
-from harness import (cpu_s, free_port, in_parallel, median, pace, pct, rss_mb,  # noqa: E402
+from harness import (cpu_s, free_port, machine_s, in_parallel, median, pace, pct, rss_mb,  # noqa: E402
                      schedstat, settle, stop, switches, threads)
 from phones import AsyncPhones, LightPhones, ThreadPhones  # noqa: E402
 
@@ -147,14 +147,22 @@ class Recorder:
 
 
 def start_server(port: int, data: str, log, profile: str = "",
-                 mode: str = "threads") -> subprocess.Popen:
+                 mode: str = "threads", collector: str = "") -> subprocess.Popen:
     """`profile`: a file the server writes its threads' cProfile to when it is stopped
-    (bench/profiling: CPU time, counted from the moment `profile + ".go"` exists)."""
+    (bench/profiling: CPU time, counted from the moment `profile + ".go"` exists).
+    `collector`: a file the server writes its garbage collector's passes to
+    (bench/collector)."""
     env = None
+    paths, more = [], {}
     if profile:
-        env = dict(os.environ, BANG_PROFILE_TO=profile, PYTHONPATH=os.pathsep.join(
-            [os.path.join(HERE, "profiling")] + os.environ.get("PYTHONPATH", "").split(
-                os.pathsep)).rstrip(os.pathsep))
+        paths.append(os.path.join(HERE, "profiling"))
+        more["BANG_PROFILE_TO"] = profile
+    if collector:
+        paths.append(os.path.join(HERE, "collector"))
+        more["BANG_GC_TO"] = collector
+    if paths:
+        env = dict(os.environ, **more, PYTHONPATH=os.pathsep.join(
+            paths + os.environ.get("PYTHONPATH", "").split(os.pathsep)).rstrip(os.pathsep))
     # the limits a host sets (docs/deploy.md: 200 tables, 1,000 sockets) raised past what
     # the capacity run asks for, so that the run finds where the server slows, not them
     return subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host",
@@ -264,7 +272,8 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
     with tempfile.TemporaryDirectory(prefix="bang-bench-") as data:
         log = open(os.path.join(data, "server.log"), "w")
         profile = getattr(args, "profile", "")
-        srv = start_server(port, os.path.join(data, "db"), log, profile, mode)
+        collector = os.path.join(data, "gc.json") if args.capacity else ""
+        srv = start_server(port, os.path.join(data, "db"), log, profile, mode, collector)
         try:
             wait_up(url)
             rss_idle = rss_mb(srv.pid)
@@ -289,6 +298,7 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
             n_warm, n_meas = int(args.warmup * args.rate), int(args.duration * args.rate)
             next_seq = dict(rec.latest)
             cpu0 = w0 = mine0 = window_wall = 0.0
+            box0 = (0.0, 0.0, 0.0)
             gone0 = 0
             lag = 0.0
             sw0 = switches(srv.pid) if args.capacity else (0, 0, 0.0)
@@ -307,6 +317,7 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                     if i == n_warm:
                         cpu0, w0 = cpu_s(srv.pid), time.perf_counter()
                         mine0 = cpu_s(os.getpid())
+                        box0 = machine_s()
                         PAUSES.ms.clear()
                         gone0 = getattr(phones_of, "gone", 0)
                         PAUSES.on = True
@@ -332,6 +343,7 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
             cpu_used = cpu_s(srv.pid) - cpu0
             cpu_pct = 100.0 * cpu_used / (w1 - w0)
             mine_pct = 100.0 * (cpu_s(os.getpid()) - mine0) / (w1 - w0)
+            box = [100.0 * (b - a) / (w1 - w0) for a, b in zip(box0, machine_s())]
             # context switches from the first move (warm-up included) to here: threads
             # that ended in between are not counted
             sw1 = switches(srv.pid) if args.capacity else (0, 0, 0.0)
@@ -369,6 +381,7 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
             if args.capacity:
                 gc.enable()
                 gc.unfreeze()
+            server_gc = passes_in(collector, *window_wall) if collector else []
             return {"lat": lat, "first": first, "lost": n_meas - len(lat), "moves": n_meas,
                     "broken": rec.broken, "gone": gone,
                     "retries": getattr(phones_of, "retries", 0),
@@ -381,7 +394,8 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                     "perf": stat, "window_s": w1 - w0, "cpu_s": cpu_used,
                     "settle_s": settle_s if args.capacity else 0.0,
                     "timeline": list(timeline.pcts), "gc_ms": sorted(PAUSES.ms),
-                    "window_wall": window_wall}
+                    "window_wall": window_wall, "server_gc": server_gc,
+                    "machine": box}
         finally:
             stop(srv)                    # first: client closes then return at once
             in_parallel(lambda c: c.disconnect(), clients)
@@ -479,6 +493,22 @@ def capacity(args) -> None:
               f" (1 s of CPU / CPU per move / {args.per_table_rate} moves per table per s)")
 
 
+def passes_in(path: str, start: float, end: float) -> list:
+    """The server's collector passes (bench/collector) that ended between `start` and
+    `end` (unix time), once it has written them (within a second)."""
+    deadline = time.monotonic() + 3
+    while True:
+        try:
+            fresh = os.path.getmtime(path) >= end
+            with open(path) as f:
+                passes = json.load(f)
+        except (OSError, ValueError):
+            fresh, passes = False, []
+        if fresh or time.monotonic() > deadline:
+            return [p for p in passes if start <= p[0] <= end]
+        time.sleep(0.2)
+
+
 def where_time_went(r: dict, rate: float) -> str:
     """A capacity step's other figures: whether the harness kept up, and the server's
     CPU a move counted two ways."""
@@ -502,6 +532,21 @@ def where_time_went(r: dict, rate: float) -> str:
     gcs = r["gc_ms"]
     out.append(f"harness_gc_passes: {len(gcs)}  harness_gc_max_ms: "
                f"{gcs[-1] if gcs else 0:.1f}  harness_gc_total_ms: {sum(gcs):.0f}")
+    sgc = r["server_gc"]
+    if not sgc:
+        out.append("server_gc_passes: 0")
+    else:
+        walls = sorted(p[2] for p in sgc)
+        by_gen = [sum(1 for p in sgc if p[1] == g) for g in range(3)]
+        out.append(f"server_gc_passes: {len(sgc)} (young {by_gen[0]}, middle {by_gen[1]}, "
+                   f"full {by_gen[2]})  server_gc_wall_max_ms: {walls[-1]:.1f}  "
+                   f"server_gc_wall_ms: " + " ".join(f"{w:.0f}" for w in walls)
+                   + f"  server_gc_cpu_ms_per_move: "
+                   f"{sum(p[3] for p in sgc) / (rate * r['window_s']):.2f}")
+    busy, niced, stolen = r["machine"]
+    out.append(f"machine_busy_pct: {busy:.0f} (of 200)  others_pct: "
+               f"{busy - r['cpu_pct'] - r['harness_cpu_pct']:.0f}  niced_pct: {niced:.0f}  "
+               f"stolen_pct: {stolen:.0f}")
     out.append(f"window_unix: {r['window_wall'][0]:.1f}-{r['window_wall'][1]:.1f}")
     out.append("server_cpu_pct_by_second (warm-up first): "
                + " ".join(f"{x:.0f}" for x in r["timeline"]))

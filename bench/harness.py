@@ -84,6 +84,21 @@ def schedstat(pid: int, tid: int) -> tuple[float, float]:
         return 0.0, 0.0
 
 
+def machine_s() -> tuple[float, float, float]:
+    """(busy, niced, stolen) CPU seconds of the whole machine so far, all cores
+    (/proc/stat): busy counts every process's (ours, the server's, anyone else's),
+    niced the part of it run at a lower priority (other people's tests), stolen the
+    time the hypervisor gave the virtual cores to someone else."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0.0, 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
+    return ((user + nice + system + irq + softirq) / tick, nice / tick, steal / tick)
+
+
 def cpu_s(pid: int) -> float:
     """User + system CPU seconds a process has used so far (all its threads)."""
     try:
