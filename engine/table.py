@@ -197,7 +197,7 @@ class Geometry:
         was = self.built(kind, key, part)
         if was is not None:
             return was
-        self._kind(kind)[key] = (part, part)
+        self._rows.setdefault(kind, {})[key] = (part, part)
         return part
 
     def built(self, kind, key, inputs):
@@ -209,16 +209,9 @@ class Geometry:
             was = old._rows.get(kind)
             was = was.get(key) if was is not None else None
             if was is not None and (was[0] is inputs or was[0] == inputs):
-                self._kind(kind)[key] = was
+                self._rows.setdefault(kind, {})[key] = was
                 return was[1]
         return None
-
-    def _kind(self, kind) -> dict:
-        """The parts of one kind built here: {key: (inputs, part)}."""
-        rows = self._rows.get(kind)
-        if rows is None:
-            rows = self._rows[kind] = {}
-        return rows
 
     def kept_in(self, kind, part: dict) -> dict:
         """`part` with each list or dict in it `kept` under (`kind`, its own key): a
@@ -243,7 +236,7 @@ class Geometry:
     def keep(self, kind, key, inputs, part):
         """`part`, built under (`kind`, `key`) from `inputs` (for the next geometry's
         `built`)."""
-        self._kind(kind)[key] = (inputs, part)
+        self._rows.setdefault(kind, {})[key] = (inputs, part)
         return part
 
     def settle(self) -> None:
