@@ -292,7 +292,10 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                 gc.disable()
             time.sleep(0.5)                              # the last presence messages
             if args.capacity:
+                settle_wall, settle_cpu = time.time(), cpu_s(srv.pid)
                 settle_s = settle(srv.pid)
+                settle_cpu = cpu_s(srv.pid) - settle_cpu
+                settle_gc = passes_in(collector, settle_wall, time.time())
             rng = random.Random(args.seed)
             toggles: dict = {}
             n_warm, n_meas = int(args.warmup * args.rate), int(args.duration * args.rate)
@@ -393,6 +396,8 @@ def run_ours(args, phones_of=None, mode: str = "threads") -> dict:
                     "harness_cpu_pct": mine_pct, "loop_lag": lags, "threads": n_threads,
                     "perf": stat, "window_s": w1 - w0, "cpu_s": cpu_used,
                     "settle_s": settle_s if args.capacity else 0.0,
+                    "settle_cpu_s": settle_cpu if args.capacity else 0.0,
+                    "settle_gc": settle_gc if args.capacity else [],
                     "timeline": list(timeline.pcts), "gc_ms": sorted(PAUSES.ms),
                     "window_wall": window_wall, "server_gc": server_gc,
                     "machine": box}
@@ -519,7 +524,9 @@ def where_time_went(r: dict, rate: float) -> str:
            f"harness_cpu_pct: {r['harness_cpu_pct']:.0f}",
            f"server_threads: {r['threads']}",
            f"connect_s: {r['connect_s']:.0f}  connect_retries: {r['retries']}  "
-           f"settle_s: {r['settle_s']:.1f}"]
+           f"settle_s: {r['settle_s']:.1f} (server CPU {r['settle_cpu_s']:.1f} s, of it in "
+           f"{len(r['settle_gc'])} collector passes "
+           f"{sum(p[3] for p in r['settle_gc']) / 1000:.1f} s)"]
     if lag:
         out.append(f"phones_loop_lag_p50_ms: {pct(lag, 50):.1f}  "
                    f"phones_loop_lag_p99_ms: {pct(lag, 99):.1f}  "
