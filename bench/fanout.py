@@ -29,7 +29,7 @@ one asyncio loop whose Engine.IO and Socket.IO packets python-engineio's and
 python-socketio's own packet classes make and read (`--phones asyncio` for
 `socketio.AsyncClient`, `threads` for a `socketio.Client` a phone, the default run's).
 So that the harness measures the server and not itself, a capacity run waits until the
-server has done with the set-up (its CPU under 5 %), stops this process's garbage
+server has done with the set-up (its CPU under 20 %), stops this process's garbage
 collector during the moves, and lets the phones' loop thread run before the server's
 threads where the system allows (`--phones-share` not). Each step also prints what says
 whether the harness kept up (its CPU, its loop's lag, its collector's passes, how long
