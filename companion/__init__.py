@@ -142,9 +142,11 @@ def create_app(test_config: dict | None = None) -> Flask:
                         # would start a thread per message)
                         async_handlers=False)
     # the bounded WebSocket (companion.seams.simple_websocket) for the WebSocket
-    # transport, and one thread for every socket's pings (companion.seams.engineio)
+    # transport, one thread for every socket's pings, and a WebSocket's writer thread
+    # only once something waits for it (companion.seams.engineio)
     engineio_seam.use_websocket(socketio.server.eio, simple_websocket.WebSocket)
     engineio_seam.install_pings(socketio.server.eio)
+    engineio_seam.install_lazy_writers(socketio.server.eio)
     if app.config["PROXIES"]:       # the client's address as the proxies say (not Host)
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(app.config["PROXIES"]), x_proto=0,
                                 x_host=0, x_port=0, x_prefix=0)

@@ -191,3 +191,69 @@ def test_the_writer_thread_waits_while_packets_go_at_once(pair):
     finally:
         stop.set()
         sender.join()
+
+
+class Starts:
+    """The writer task's start as companion.seams.engineio.install_lazy_writers hands
+    it to `Outbox.writer_later`: the library's writer loop in a thread, counted."""
+
+    def __init__(self, outbox: Outbox) -> None:
+        self.outbox, self.count, self.done = outbox, 0, threading.Event()
+
+    def __call__(self) -> threading.Thread:
+        self.count += 1
+        thread = threading.Thread(target=writer, args=(self.outbox, self.done), daemon=True)
+        thread.start()
+        return thread
+
+
+def test_the_writer_thread_starts_only_once_something_waits_for_it(pair):
+    # a phone that reads in time never has a writer thread; one that stops reading
+    # gets it once a packet would block, and every packet still arrives in order
+    server, phone = pair(4096)
+    ws = Ws(server)
+    outbox = Outbox(queue.Queue(), ws)
+    start = Starts(outbox)
+    task = outbox.writer_later(start)
+    for i in range(5):
+        outbox.put(Packet(MESSAGE, data=f"{i}"))
+    assert read_all(phone, 5, 0, ws.client) == [f"4{i}" for i in range(5)]
+    assert start.count == 0 and outbox.direct == 5
+    pad = "x" * 3000
+    for i in range(5, 60):                  # the phone reads none of these yet
+        outbox.put(Packet(MESSAGE, data=f"{i}:{pad}"))
+    assert start.count == 1 and outbox.waiting > 0
+    got = read_all(phone, 55, 0, ws.client)
+    assert [int(m[1:].split(":")[0]) for m in got] == list(range(5, 60))
+    outbox.put(None)
+    task.join(10)
+    assert start.done.is_set() and start.count == 1
+
+
+def test_the_connections_end_starts_the_writer_that_ends_it(pair):
+    # python-engineio ends a WebSocket by queueing None and joining its writer task
+    # (which then closes the WebSocket): a writer never started is started for it
+    server, _phone = pair(65536)
+    outbox = Outbox(queue.Queue(), Ws(server))
+    start = Starts(outbox)
+    task = outbox.writer_later(start)
+    assert start.count == 0
+    outbox.put(None)
+    task.join(10)
+    assert start.count == 1 and start.done.is_set()
+
+
+def test_what_waited_before_the_lazy_writer_is_written_at_once(pair):
+    # Engine.IO's OPEN is queued before the WebSocket driver starts: it is written when
+    # the writer task would have started, without starting it
+    server, phone = pair(65536)
+    q = queue.Queue()
+    q.put(Packet(MESSAGE, data="first"))
+    ws = Ws(server)
+    outbox = Outbox(q, ws)
+    start = Starts(outbox)
+    outbox.writer_later(start)
+    outbox.put(Packet(MESSAGE, data="second"))
+    assert read_all(phone, 2, 0, ws.client) == ["4first", "4second"]
+    assert start.count == 0 and outbox.direct == 2 and outbox.waiting == 0
+    assert q.unfinished_tasks == 0

@@ -7,6 +7,7 @@ import inspect
 import os
 import subprocess
 import sys
+import time
 from importlib.metadata import version
 
 import pytest
@@ -74,6 +75,28 @@ def test_engineio_server_keeps_its_websocket_driver_in_the_async_table():
     for name in ("__call__", "close", "send", "wait"):
         assert callable(getattr(WebSocketWSGI, name, None)), moved(
             "python-engineio", f"SimpleWebSocketWSGI.{name} is gone")
+
+
+def test_engineio_starts_and_ends_a_websockets_writer_as_the_lazy_writer_expects():
+    """companion.seams.engineio.install_lazy_writers: the WebSocket handler starts its
+    nested `writer` (over the socket as `self`) as a background task with no
+    arguments, ends it by queueing None and joins it; the writer closes the WebSocket
+    when it ends."""
+    from engineio.socket import Socket
+
+    from companion.seams.engineio import WRITER
+    handler = source(Socket._websocket_handler)
+    for line in ("writer_task = self.server.start_background_task(writer)",
+                 "self.queue.put(None)  # unlock the writer task so that it can exit",
+                 "writer_task.join()", "packets = self.poll()", "ws.close()"):
+        assert line in handler, moved(
+            "python-engineio", f"Socket._websocket_handler no longer does `{line}`")
+    codes = [c for c in Socket._websocket_handler.__code__.co_consts
+             if getattr(c, "co_name", None) == "writer"]
+    assert len(codes) == 1 and codes[0].co_qualname == WRITER, moved(
+        "python-engineio", f"the WebSocket's writer task is no longer {WRITER}")
+    assert "self" in codes[0].co_freevars, moved(
+        "python-engineio", "the WebSocket's writer no longer closes over its socket")
 
 
 def test_the_app_has_its_pings_and_websocket_seams_installed():
@@ -197,9 +220,19 @@ def test_the_app_writes_a_websocket_phones_packets_from_the_sending_thread():
             assert phone.call("nope", {}, timeout=10)["ok"] is False
             sockets = list(app.extensions["socketio"].server.eio.sockets.values())
             assert len(sockets) == 1 and isinstance(sockets[0].queue, Outbox)
-            assert sockets[0].queue.direct >= 2      # the first snapshot and the answer
+            assert sockets[0].queue.direct >= 3    # OPEN, the first snapshot, the answer
+            # no writer thread: nothing ever waited for one (install_lazy_writers)
+            assert sockets[0].queue.writer is not None
+            assert sockets[0].queue.writer.task is None
         finally:
             close_client(phone)
+        hub = app.extensions["companion"].hub
+        end = time.monotonic() + 10
+        while (hub.socket_count() or sockets[0].queue.writer.task is None
+               or sockets[0].queue.writer.task.is_alive()) and time.monotonic() < end:
+            time.sleep(0.02)
+        # the end of the connection started the writer, which took the end and closed
+        assert hub.socket_count() == 0 and not sockets[0].queue.writer.task.is_alive()
     app.extensions["companion"].storage.close()
 
 

@@ -95,3 +95,38 @@ def test_a_closed_socket_gets_no_ping_and_the_order_is_kept():
     assert first.sent == [PING] and second.sent == [PING] and closed.sent == []
     assert first.last_ping <= second.last_ping and closed.last_ping is None
     until(lambda: p._thread is None)
+
+
+class SlowServer:
+    ping_interval = 0.3
+
+
+def test_a_ping_due_after_the_next_one_does_not_wake_the_thread():
+    # every pong schedules its socket's next ping, due after all those pending: the
+    # thread sleeping until the first one due need not hear of it
+    p = pings.Pings(SlowServer())
+    woken = []
+    p.add(FakeSocket())
+    notify = p._cv.notify
+    p._cv.notify = lambda *a: (woken.append(1), notify(*a))
+    socks = [FakeSocket() for _ in range(5)]
+    for s in socks:
+        p.add(s)
+    assert woken == []
+    until(lambda: p.pending() == 0)
+    assert all(s.sent == [PING] for s in socks)
+    until(lambda: p._thread is None)
+
+
+def test_pings_due_close_together_go_out_together():
+    server = SlowServer()
+    p = pings.Pings(server)
+    socks = [FakeSocket() for _ in range(3)]
+    for s in socks:
+        p.add(s)
+        server.ping_interval += pings.SLACK / 3     # each due a third of SLACK later
+    until(lambda: p.pending() == 0)
+    stamps = [s.last_ping for s in socks]
+    assert all(s.sent == [PING] for s in socks)
+    assert max(stamps) - min(stamps) < pings.SLACK / 3     # one wake-up sent them all
+    until(lambda: p._thread is None)

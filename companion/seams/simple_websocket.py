@@ -24,9 +24,12 @@ Engine.IO's threading WebSocket, bounded (docs/protocol.md, "Limits").
   non-blocking `os.write`; whatever would block (a phone that reads slowly: the
   socket's buffer full), whatever is left of a frame, and every packet after it while
   anything waits go the queue's way, in order, for the writer thread, which writes it
-  whole (`sendall`). The writer thread still waits on the queue as before, and gives
-  up after the library's time (`ping_interval + ping_timeout`) only when nothing was
-  written either way in that time. Only for a connection made as a WebSocket (the
+  whole (`sendall`). The writer thread is started only when something is first
+  queued for it (`LazyWriter`, companion.seams.engineio.install_lazy_writers): a
+  phone that reads in time never has one, so a connection costs one thread, not two.
+  Once started, it waits on the queue as before, and gives up after the library's
+  time (`ping_interval + ping_timeout`) only when nothing was written either way in
+  that time. Only for a connection made as a WebSocket (the
   pages': an upgrade from polling keeps the library's queue), on a plain socket, in
   threading mode.
 
@@ -83,6 +86,7 @@ class Outbox:
         self.waiting = queue.qsize()    # in the queue, or taken and not yet written
         self.written = 0.0              # time.monotonic() of the last write from here
         self.direct = 0                 # packets written from here (tests, /metrics)
+        self.writer: LazyWriter | None = None   # the writer task, when started lazily
 
     def __getattr__(self, name):
         return getattr(self.queue, name)
@@ -96,6 +100,39 @@ class Outbox:
             if pkt is not None:
                 self.waiting += 1
             self.queue.put(pkt, block, timeout)
+            if self.writer is not None:
+                self.writer.wake()
+
+    def writer_later(self, start) -> "LazyWriter":
+        """The socket's writer thread, started (`start()`) only once something is
+        queued for it (companion.seams.engineio.install_lazy_writers)."""
+        with self.lock:
+            self.writer = LazyWriter(start)
+            self._write_queued()
+        return self.writer
+
+    def _write_queued(self) -> None:
+        """What was queued before the Outbox took the queue's place (a connection's
+        OPEN packet), written from here in order; what would block is queued again
+        in front of the rest, for the writer thread (hold `lock`)."""
+        queued = []
+        while True:
+            try:
+                queued.append(self.queue.get_nowait())
+            except queue_module.Empty:
+                break
+            self.queue.task_done()
+        self.waiting = 0
+        for i, pkt in enumerate(queued):
+            if pkt is not None:
+                pkt = self._write(pkt)          # None: written whole
+                if pkt is None:
+                    continue
+            for later in (pkt, *queued[i + 1:]):    # the rest, or the end (None)
+                self.waiting += later is not None
+                self.queue.put(later)
+            self.writer.wake()
+            return
 
     def _write(self, pkt):
         """`pkt` framed and written without blocking: None once written whole, else
@@ -148,6 +185,24 @@ class Outbox:
             except queue_module.Empty:
                 if not block or timeout is None or self.written < start:
                     raise
+
+
+class LazyWriter:
+    """An Engine.IO WebSocket's writer task that starts its thread the first time the
+    Outbox queues something (a packet that would block, or the `None` that ends the
+    connection), with `Outbox.lock` held; `join` as the library's task's."""
+
+    def __init__(self, start) -> None:
+        self.start = start
+        self.task = None
+
+    def wake(self) -> None:
+        if self.task is None:
+            self.task = self.start()
+
+    def join(self, timeout=None) -> None:
+        if self.task is not None:
+            self.task.join(timeout)
 
 
 def outbox_for(handler, server, ws) -> Outbox | None:
