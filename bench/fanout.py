@@ -421,7 +421,7 @@ def report(ours: dict, prefix: str = "") -> None:
     lat = ours["lat"]
     print(f"{prefix}connect_s: {ours['connect_s']:.1f}  max_sched_lag_ms: {ours['max_lag_ms']:.1f}")
     print(f"{prefix}moves: {ours['moves']}  complete: {len(lat)}  lost: {ours['lost']}"
-          f"  full snapshots among them: {ours['fulls']}")
+          f"  full snapshots among them: {ours['fulls']}  broken: {ours['broken']}")
     print(f"{prefix}fanout_p50_ms: {pct(lat, 50):.2f} ms")
     print(f"{prefix}fanout_p99_ms: {pct(lat, 99):.2f} ms")
     print(f"{prefix}fanout_max_ms: {(lat[-1] if lat else float('nan')):.2f} ms")
