@@ -35,8 +35,9 @@ threads where the system allows (`--phones-share` not). Each step also prints wh
 whether the harness kept up (its CPU, its loop's lag, its collector's passes, how long
 its loop thread waited for a CPU) and where the server's time went (its CPU a complete
 move, threads, context switches a move, its threads' wait for a CPU, its CPU in each
-second); `--with-bare` runs the bare stack (bench/bare_fanout.py) with the same phones
-at each step.
+second, its garbage collector's passes timed inside it by bench/collector, and the whole
+machine's CPU: `others_pct` is other people's work on the same cores); `--with-bare`
+runs the bare stack (bench/bare_fanout.py) with the same phones at each step.
 `--modes threads,gevent` runs the server both ways in every round (`bang-companion serve
 --async ...`), in turns with the bare stack; gevent's figures carry the prefix `gevent_`.
 """
