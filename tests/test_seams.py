@@ -17,6 +17,15 @@ WRITTEN_FOR = {"python-engineio": "4.15.1", "simple-websocket": "1.1.0",
                "Flask-SocketIO": "5.7.0"}
 
 
+
+def a_seat(url: str) -> tuple[str, str]:
+    """A new tracker table on the server at `url` and Ann's seat in it: (table id, token)."""
+    import requests
+    r = requests.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
+    table_id = r.headers["Location"].rsplit("/", 1)[1]
+    r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"}, allow_redirects=False)
+    return table_id, r.headers["Location"].split("#", 1)[1]
+
 def moved(lib: str, what: str) -> str:
     """The failure's sentence: what moved, the version the seam was written for and the
     one installed."""
@@ -200,7 +209,6 @@ def test_wsproto_keeps_the_extensions_a_connection_frames_with():
 def test_the_app_writes_a_websocket_phones_packets_from_the_sending_thread():
     """A phone's socket (a WebSocket from the start, as the pages connect) gets the
     Outbox, and its snapshots are written by the thread that sends them."""
-    import requests
     import socketio
 
     from companion import create_app
@@ -208,11 +216,7 @@ def test_the_app_writes_a_websocket_phones_packets_from_the_sending_thread():
     from helpers import close_client, serving
     app = create_app({"TESTING": True})
     with serving(app) as url:
-        r = requests.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
-        table_id = r.headers["Location"].rsplit("/", 1)[1]
-        r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"},
-                          allow_redirects=False)
-        token = r.headers["Location"].split("#", 1)[1]
+        table_id, token = a_seat(url)
         phone = socketio.Client(reconnection=False)
         try:
             phone.connect(url, transports=["websocket"],
@@ -428,7 +432,6 @@ def test_socket_events_but_connect_run_without_a_request_context(monkeypatch):
     (companion.seams.socketio.on_event), in the socket's language all the same; the
     handshake's context is there for what needs it (`handshake`)."""
     import flask
-    import requests
     import socketio
 
     from companion import create_app, i18n
@@ -442,11 +445,7 @@ def test_socket_events_but_connect_run_without_a_request_context(monkeypatch):
     monkeypatch.setattr(flask.Flask, "request_context", lambda self, environ: (
         opened.append(environ.get("PATH_INFO")), request_context(self, environ))[1])
     with serving(app) as url:
-        r = requests.post(url + "/tables", data={"mode": "tracker"}, allow_redirects=False)
-        table_id = r.headers["Location"].rsplit("/", 1)[1]
-        r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"},
-                          allow_redirects=False)
-        token = r.headers["Location"].split("#", 1)[1]
+        table_id, token = a_seat(url)
         phone = socketio.Client(reconnection=False)
         try:
             phone.connect(url + "/?lang=hu", transports=["websocket"],
@@ -553,13 +552,7 @@ def test_a_socket_event_leaves_no_cycle_for_the_collector(transport):
         gc.collect()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
-            import requests
-            r = requests.post(url + "/tables", data={"mode": "tracker"},
-                              allow_redirects=False)
-            table_id = r.headers["Location"].rsplit("/", 1)[1]
-            r = requests.post(f"{url}/t/{table_id}/join", data={"name": "Ann"},
-                              allow_redirects=False)
-            token = r.headers["Location"].split("#", 1)[1]
+            table_id, token = a_seat(url)
             client.connect(url, transports=[transport],
                            auth={"table": table_id, "token": token, "delta": 1})
             answers = [client.call("probe", {}, timeout=10) for _ in range(20)]
