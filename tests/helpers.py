@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -313,8 +314,13 @@ for line in sys.stdin:
         finally:
             sys.stdout.flush()
             os._exit(code)
-    print(f"forked {pid}", flush=True)
+    # one write of the whole line, as `reap` writes its own: print() may hand the pipe
+    # "forked PID" and its newline apart, and a SIGCHLD's `ended` line fell between them
+    os.write(1, f"forked {pid}\n".encode())
 """
+
+
+FORKER_SAID = re.compile(r"(forked|ended) (\d+)(?: (-?\d+))?\n?$")
 
 
 class Forker:
@@ -339,11 +345,13 @@ class Forker:
     def _read(self):
         with self.proc.stdout:
             for line in self.proc.stdout:
-                word, *rest = line.split() or [""]
-                if word == "forked":
-                    self.forks.append(int(rest[0]))
-                elif word == "ended" and len(rest) == 2:
-                    self.ended[int(rest[0])] = int(rest[1])
+                # the forker's own lines are whole writes, but may follow a child's text
+                # that waits for its newline (print() writes the two apart, unbuffered)
+                said = FORKER_SAID.search(line)
+                if said and said[1] == "forked":
+                    self.forks.append(int(said[2]))
+                elif said and said[3] is not None:
+                    self.ended[int(said[2])] = int(said[3])
                 self.output.append(line)
 
     def fork(self, argv: list[str]) -> "Forked":
