@@ -16,6 +16,7 @@ from wsproto.events import AcceptConnection, Request, TextMessage
 from wsproto.extensions import PerMessageDeflate
 
 from companion.seams.simple_websocket import Outbox
+from helpers import until
 
 
 def handshake(deflate: bool) -> tuple[WSConnection, WSConnection]:
@@ -163,6 +164,8 @@ def test_what_waited_before_the_outbox_goes_first(pair):
     done = threading.Event()
     threading.Thread(target=writer, args=(outbox, done), daemon=True).start()
     assert read_all(phone, 2, 0, ws.client) == ["4first", "4second"]
+    # the phone may read "second" before the writer thread has counted it written
+    until(lambda: outbox.waiting == 0, 10, "the writer thread done with what waited")
     outbox.put(Packet(MESSAGE, data="third"))
     assert read_all(phone, 1, 0, ws.client) == ["4third"] and outbox.direct == 1
     outbox.put(None)
