@@ -64,6 +64,9 @@ def weapon(state: State, i: int) -> tuple[str, int]:
     return state.rules.data.words["default_weapon"], COLT_RANGE
 
 
+_NO_ROWS: dict = {}     # a kind the geometry before has no parts of (never written)
+
+
 class Geometry:
     """The seating and every distance modifier of one state, read once: distances between
     many pairs (a phone's calculator, every phone at once) cost little after that.
@@ -206,8 +209,7 @@ class Geometry:
         it and `keep` it. A part that shows the same is built once, not at every change."""
         old = self._before
         if old is not None:
-            was = old._rows.get(kind)
-            was = was.get(key) if was is not None else None
+            was = old._rows.get(kind, _NO_ROWS).get(key)
             if was is not None and (was[0] is inputs or was[0] == inputs):
                 self._rows.setdefault(kind, {})[key] = was
                 return was[1]
@@ -229,8 +231,7 @@ class Geometry:
         old = self._before
         if old is None or not self._ring:
             return None
-        was = old._rows.get("t")
-        was = was.get(i) if was is not None else None
+        was = old._rows.get("t", _NO_ROWS).get(i)
         return was[1] if was is not None else None
 
     def keep(self, kind, key, inputs, part):
